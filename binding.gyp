@@ -1,0 +1,65 @@
+{
+  # The engine's C files plus one thin node-addon-api file (csrc/addon.cc),
+  # the only file that includes Node headers. Hot code is compiled per
+  # instruction-set level inside the engine (impl_*.c use target pragmas) and
+  # chosen at run time, so the binary stays baseline x86-64: never -march=native.
+  "targets": [
+    {
+      "target_name": "chess_native",
+      "sources": [
+        "csrc/attacks.c",
+        "csrc/cpu.c",
+        "csrc/position.c",
+        "csrc/movegen.c",
+        "csrc/perft.c",
+        "csrc/impl_base.c",
+        "csrc/impl_popcnt.c",
+        "csrc/impl_bmi2.c",
+        "csrc/impl_pext.c",
+        "csrc/zobrist.c",
+        "csrc/init.c",
+        "csrc/san.c",
+        "csrc/addon.cc"
+      ],
+      "include_dirs": [
+        "csrc",
+        "<!(node -p \"require('node-addon-api').include_dir\")"
+      ],
+      "defines": [
+        "NAPI_VERSION=8",
+        "NAPI_DISABLE_CPP_EXCEPTIONS",
+        "NODE_ADDON_API_DISABLE_DEPRECATED"
+      ],
+      "cflags": ["-O3", "-fvisibility=hidden", "-Wall", "-Wextra"],
+      "cflags_c": ["-std=c11"],
+      "cflags_cc": ["-std=c++17", "-fno-exceptions"],
+      "cflags!": ["-O2", "-O0", "-Os"],
+      "cflags_cc!": ["-std=gnu++17", "-std=gnu++20", "-std=c++20", "-fexceptions"],
+      "xcode_settings": {
+        "GCC_OPTIMIZATION_LEVEL": "3",
+        "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
+        "GCC_C_LANGUAGE_STANDARD": "c11",
+        "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
+        "GCC_ENABLE_CPP_EXCEPTIONS": "NO",
+        "MACOSX_DEPLOYMENT_TARGET": "11.0",
+        "OTHER_CFLAGS": ["-Wall", "-Wextra"]
+      },
+      "msvs_settings": {
+        "VCCLCompilerTool": {
+          "Optimization": 2,
+          "FavorSizeOrSpeed": 1,
+          "InlineFunctionExpansion": 2,
+          "ExceptionHandling": 0,
+          # Node's common.gypi already adds -std:c++17 (C++ files only);
+          # /std:c11 applies to the C files.
+          "AdditionalOptions": ["/std:c11", "/utf-8"]
+        }
+      },
+      "conditions": [
+        ["OS=='win'", {
+          "defines": ["_CRT_SECURE_NO_WARNINGS", "WIN32_LEAN_AND_MEAN"]
+        }]
+      ]
+    }
+  ]
+}

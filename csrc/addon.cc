@@ -1,0 +1,335 @@
+// addon.cc - the Node-API binding: the only file that includes Node headers.
+//
+// It converts JS values, calls the C engine (chess_native.h) and reports
+// failures. It holds no chess logic and no JS references: a position lives in
+// a JS typed array of exactly sizeof(cn_position) bytes, every call copies it
+// into a local struct, validates it (so a corrupted buffer is an error, never
+// a crash), runs the engine and copies the result back only on success.
+//
+// Only strings, numbers, booleans, bigints and typed arrays cross the
+// boundary. Failures are thrown as Error objects carrying a `code` string
+// ("CN_ERR_FEN" with a `field`, "CN_ERR_ILLEGAL_MOVE", "CN_ERR_BAD_MOVE",
+// "CN_ERR_BAD_POSITION", "CN_ERR_INIT") that the TypeScript layer maps onto
+// its error classes; wrong argument types are TypeErrors and out-of-range
+// depths RangeErrors, so calling the binding directly cannot crash the process.
+//
+// Context-aware: the module is a Napi::Addon, instantiated once per
+// environment (main thread, each worker_thread), with no static JS state.
+
+#include <napi.h>
+
+#include <cstring>
+
+#include "chess_native.h"
+
+static_assert(sizeof(cn_position) % 8 == 0, "cn_position size must be a multiple of 8");
+static_assert(sizeof(cn_move) == 2, "cn_move must be 16 bits (the JS side uses Uint16Array)");
+static_assert(CN_MAX_MOVES >= 256 && CN_MAX_MOVES <= 65536, "move buffers are sized by the exported maxMoves");
+
+namespace {
+
+constexpr int kMaxDepth = 20;
+constexpr uint64_t kMaxSafeInteger = 9007199254740991ULL; // 2^53 - 1
+
+Napi::Value ThrowType(Napi::Env env, const char *message) {
+    Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
+    return env.Undefined();
+}
+
+Napi::Value ThrowCode(Napi::Env env, const char *code, const char *message) {
+    Napi::Error error = Napi::Error::New(env, message);
+    error.Set("code", Napi::String::New(env, code));
+    error.ThrowAsJavaScriptException();
+    return env.Undefined();
+}
+
+// Any ArrayBufferView (typed array or DataView) of exactly the struct's size.
+bool ViewBytes(Napi::Env env, const Napi::Value &value, size_t want, void **data) {
+    napi_value raw = value;
+    bool is = false;
+    size_t length = 0;
+    if (napi_is_typedarray(env, raw, &is) == napi_ok && is) {
+        napi_typedarray_type type;
+        napi_value buffer;
+        size_t offset = 0;
+        if (napi_get_typedarray_info(env, raw, &type, &length, data, &buffer, &offset) != napi_ok) return false;
+        size_t element = 1;
+        switch (type) {
+        case napi_int16_array: case napi_uint16_array: element = 2; break;
+        case napi_int32_array: case napi_uint32_array: case napi_float32_array: element = 4; break;
+        case napi_float64_array: case napi_bigint64_array: case napi_biguint64_array: element = 8; break;
+        default: element = 1; break;
+        }
+        return length * element == want && *data != nullptr;
+    }
+    if (napi_is_dataview(env, raw, &is) == napi_ok && is) {
+        napi_value buffer;
+        size_t offset = 0;
+        if (napi_get_dataview_info(env, raw, &length, data, &buffer, &offset) != napi_ok) return false;
+        return length == want && *data != nullptr;
+    }
+    return false;
+}
+
+// Copies the JS bytes into *pos and validates them. On failure a JS exception
+// is pending and nullptr is returned.
+void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
+    Napi::Env env = info.Env();
+    void *data = nullptr;
+    if (info.Length() < 1 || !ViewBytes(env, info[0], sizeof(cn_position), &data)) {
+        ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
+        return nullptr;
+    }
+    std::memcpy(pos, data, sizeof(cn_position));
+    if (cn_position_validate(pos) != CN_OK) {
+        ThrowCode(env, "CN_ERR_BAD_POSITION", "position bytes are not a consistent position");
+        return nullptr;
+    }
+    return data;
+}
+
+// Reads a string argument into a small stack buffer (FEN and UCI are short;
+// longer input is still rejected by the engine, never truncated silently).
+bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t cap, size_t *len,
+                bool *too_long, const char *what) {
+    Napi::Env env = info.Env();
+    if (info.Length() <= index || !info[index].IsString()) {
+        ThrowType(env, what);
+        return false;
+    }
+    size_t n = 0;
+    // napi writes at most cap-1 bytes plus NUL; asking for the full length
+    // first would cost a second call, so detect truncation by a full buffer.
+    if (napi_get_value_string_utf8(env, info[index], buf, cap, &n) != napi_ok) {
+        ThrowType(env, what);
+        return false;
+    }
+    *len = n;
+    *too_long = n >= cap - 1;
+    return true;
+}
+
+bool ReadDepth(const Napi::CallbackInfo &info, size_t index, int *depth) {
+    Napi::Env env = info.Env();
+    if (info.Length() <= index || !info[index].IsNumber()) {
+        Napi::RangeError::New(env, "depth must be an integer from 0 to 20").ThrowAsJavaScriptException();
+        return false;
+    }
+    double d = info[index].As<Napi::Number>().DoubleValue();
+    if (!(d >= 0 && d <= kMaxDepth) || d != static_cast<double>(static_cast<int>(d))) {
+        Napi::RangeError::New(env, "depth must be an integer from 0 to 20").ThrowAsJavaScriptException();
+        return false;
+    }
+    *depth = static_cast<int>(d);
+    return true;
+}
+
+// A count as a number when it is exact in a double, else as a bigint.
+Napi::Value Count(Napi::Env env, uint64_t n) {
+    if (n <= kMaxSafeInteger) return Napi::Number::New(env, static_cast<double>(n));
+    return Napi::BigInt::New(env, n);
+}
+
+class ChessNative : public Napi::Addon<ChessNative> {
+  public:
+    ChessNative(Napi::Env env, Napi::Object exports) {
+        if (cn_init() != CN_OK) {
+            ThrowCode(env, "CN_ERR_INIT", cn_init_message());
+            return;
+        }
+        DefineAddon(exports, {
+            InstanceValue("positionBytes", Napi::Number::New(env, sizeof(cn_position)), napi_enumerable),
+            InstanceValue("maxMoves", Napi::Number::New(env, CN_MAX_MOVES), napi_enumerable),
+            InstanceValue("version", Napi::String::New(env, CN_VERSION), napi_enumerable),
+            InstanceValue("sliders", Napi::String::New(env, cn_slider_path()), napi_enumerable),
+            InstanceValue("impl", Napi::String::New(env, cn_impl_name()), napi_enumerable),
+            InstanceValue("initMs", Napi::Number::New(env, static_cast<double>(cn_init_nanoseconds()) / 1e6),
+                          napi_enumerable),
+            InstanceValue("napi", Napi::Number::New(env, NAPI_VERSION), napi_enumerable),
+            InstanceMethod("fenParse", &ChessNative::FenParse, napi_enumerable),
+            InstanceMethod("fen", &ChessNative::Fen, napi_enumerable),
+            InstanceMethod("turn", &ChessNative::Turn, napi_enumerable),
+            InstanceMethod("inCheck", &ChessNative::InCheck, napi_enumerable),
+            InstanceMethod("legalMoves", &ChessNative::LegalMoves, napi_enumerable),
+            InstanceMethod("moveToUci", &ChessNative::MoveToUci, napi_enumerable),
+            InstanceMethod("isLegal", &ChessNative::IsLegal, napi_enumerable),
+            InstanceMethod("play", &ChessNative::Play, napi_enumerable),
+            InstanceMethod("perft", &ChessNative::Perft, napi_enumerable),
+            InstanceMethod("divide", &ChessNative::Divide, napi_enumerable),
+        });
+    }
+
+  private:
+    // fenParse(out: view, fen: string, chess960: boolean): undefined
+    // Throws {code: "CN_ERR_FEN", field, message}; `out` is written only on success.
+    Napi::Value FenParse(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        void *data = nullptr;
+        if (info.Length() < 1 || !ViewBytes(env, info[0], sizeof(cn_position), &data))
+            return ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
+        char fen[256];
+        size_t len = 0;
+        bool too_long = false;
+        if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return env.Undefined();
+        bool chess960 = info.Length() > 2 && info[2].ToBoolean().Value();
+        if (too_long) {
+            Napi::Error error = Napi::Error::New(env, "FEN is too long to be valid");
+            error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
+            error.Set("field", Napi::String::New(env, cn_fen_field_name(CN_FEN_FIELD_COUNT)));
+            error.ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        cn_position pos;
+        std::memset(&pos, 0, sizeof pos);
+        cn_fen_error err;
+        std::memset(&err, 0, sizeof err);
+        if (cn_fen_parse(&pos, fen, len, chess960 ? 1 : 0, &err) != CN_OK) {
+            err.message[sizeof err.message - 1] = '\0';
+            Napi::Error error = Napi::Error::New(env, err.message);
+            error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
+            error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
+            error.ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        std::memcpy(data, &pos, sizeof pos);
+        return env.Undefined();
+    }
+
+    // fen(pos): string
+    Napi::Value Fen(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        char buf[128];
+        size_t n = cn_fen_write(&pos, buf, sizeof buf);
+        return Napi::String::New(info.Env(), buf, n);
+    }
+
+    // turn(pos): 0 white, 1 black
+    Napi::Value Turn(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        return Napi::Number::New(info.Env(), pos.side);
+    }
+
+    Napi::Value InCheck(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        return Napi::Boolean::New(info.Env(), cn_in_check(&pos) != 0);
+    }
+
+    // legalMoves(pos, out: Uint16Array(>= maxMoves)): count; out holds the moves
+    // sorted by their UCI strings.
+    Napi::Value LegalMoves(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        if (info.Length() < 2 || !info[1].IsTypedArray() ||
+            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
+            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
+            return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        Napi::Uint16Array out = info[1].As<Napi::Uint16Array>();
+        cn_move moves[CN_MAX_MOVES];
+        int n = cn_legal_moves(&pos, moves);
+        cn_sort_moves_uci(&pos, moves, n);
+        std::memcpy(out.Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
+        return Napi::Number::New(env, n);
+    }
+
+    // moveToUci(pos, move): string. Only for moves returned by legalMoves
+    // for a position of the same mode; anything else is a TypeError.
+    Napi::Value MoveToUci(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        if (info.Length() < 2 || !info[1].IsNumber()) return ThrowType(env, "move must be a number");
+        uint32_t value = info[1].As<Napi::Number>().Uint32Value();
+        if (value > 0xFFFF) return ThrowType(env, "move must be a 16-bit move");
+        // The engine's UCI writer expects a legal move: check it is one.
+        cn_move moves[CN_MAX_MOVES];
+        int n = cn_legal_moves(&pos, moves);
+        bool found = false;
+        for (int i = 0; i < n; i++) found = found || moves[i] == value;
+        if (!found) return ThrowType(env, "move is not legal in this position");
+        char uci[6];
+        int len = cn_move_to_uci(&pos, static_cast<cn_move>(value), uci);
+        return Napi::String::New(env, uci, static_cast<size_t>(len));
+    }
+
+    // isLegal(pos, uci): boolean (false for any malformed string)
+    Napi::Value IsLegal(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        char uci[16];
+        size_t len = 0;
+        bool too_long = false;
+        if (!ReadString(info, 1, uci, sizeof uci, &len, &too_long, "move must be a string")) return env.Undefined();
+        if (too_long) return Napi::Boolean::New(env, false);
+        cn_move move;
+        return Napi::Boolean::New(env, cn_move_from_uci(&pos, uci, len, &move) == CN_OK);
+    }
+
+    // play(pos, uci): the move played (16-bit). Writes pos only on success;
+    // throws {code: "CN_ERR_BAD_MOVE" | "CN_ERR_ILLEGAL_MOVE"} otherwise.
+    Napi::Value Play(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        void *data = LoadPosition(info, &pos);
+        if (!data) return env.Undefined();
+        char uci[16];
+        size_t len = 0;
+        bool too_long = false;
+        if (!ReadString(info, 1, uci, sizeof uci, &len, &too_long, "move must be a string")) return env.Undefined();
+        if (too_long) return ThrowCode(env, "CN_ERR_BAD_MOVE", "not a UCI move");
+        cn_move move;
+        switch (cn_move_from_uci(&pos, uci, len, &move)) {
+        case CN_OK: break;
+        case CN_ERR_ILLEGAL_MOVE: return ThrowCode(env, "CN_ERR_ILLEGAL_MOVE", "illegal move");
+        default: return ThrowCode(env, "CN_ERR_BAD_MOVE", "not a UCI move");
+        }
+        cn_undo undo;
+        cn_make(&pos, move, &undo);
+        std::memcpy(data, &pos, sizeof pos);
+        return Napi::Number::New(env, move);
+    }
+
+    // perft(pos, depth): number when <= 2^53 - 1, else bigint (exact either way).
+    Napi::Value Perft(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        int depth = 0;
+        if (!ReadDepth(info, 1, &depth)) return env.Undefined();
+        return Count(env, cn_perft(&pos, depth));
+    }
+
+    // divide(pos, depth, moves: Uint16Array(>= maxMoves), counts: BigUint64Array(>= maxMoves)):
+    // number of root moves; moves/counts in generation order. depth >= 1.
+    Napi::Value Divide(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        int depth = 0;
+        if (!ReadDepth(info, 1, &depth)) return env.Undefined();
+        if (depth < 1) {
+            Napi::RangeError::New(env, "divide depth must be at least 1").ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        if (info.Length() < 4 || !info[2].IsTypedArray() || !info[3].IsTypedArray() ||
+            info[2].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
+            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_biguint64_array ||
+            info[2].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
+            info[3].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
+            return ThrowType(env, "divide needs a Uint16Array and a BigUint64Array of at least maxMoves entries");
+        cn_move moves[CN_MAX_MOVES];
+        uint64_t counts[CN_MAX_MOVES];
+        int n = cn_divide(&pos, depth, moves, counts);
+        std::memcpy(info[2].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
+        std::memcpy(info[3].As<Napi::BigUint64Array>().Data(), counts, static_cast<size_t>(n) * sizeof(uint64_t));
+        return Napi::Number::New(env, n);
+    }
+};
+
+} // namespace
+
+NODE_API_ADDON(ChessNative)

@@ -1,0 +1,24 @@
+/** The FEN field a {@link FenError} is about. */
+export type FenField = 'fields' | 'board' | 'turn' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove';
+
+/** A FEN string that cannot be parsed. `field` names the offending field; the message names it too. */
+export class FenError extends Error {
+  readonly field: FenField;
+
+  constructor(field: FenField, message: string) {
+    super(message);
+    this.name = 'FenError';
+    this.field = field;
+  }
+}
+
+/** A move string that is malformed or not legal in the position it was played in. */
+export class IllegalMoveError extends Error {
+  readonly move: string;
+
+  constructor(move: string, message: string) {
+    super(message);
+    this.name = 'IllegalMoveError';
+    this.move = move;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * chess-native: legal move generation and perft from a C11 engine.
+ *
+ * ```ts
+ * import { Position } from 'chess-native';
+ * new Position().perft(5); // 4865609
+ * ```
+ */
+import { native } from './native';
+
+export { Position, START_FEN, type PositionOptions } from './position';
+export { FenError, IllegalMoveError, type FenField } from './errors';
+
+/** What {@link engineInfo} reports about the loaded engine. */
+export interface EngineInfo {
+  /** Engine version (CN_VERSION). */
+  version: string;
+  /** Slider attack indexing chosen at run time: BMI2 `pext`, or multiply `magic`. */
+  sliders: 'pext' | 'magic';
+  /** Node-API version the binary was built for. */
+  napi: number;
+  /** Active code path: "pext", "bmi2-magic", "popcnt-magic" or "base-magic". */
+  impl: string;
+  /** Milliseconds the one-time table initialisation took in this process. */
+  initMs: number;
+}
+
+/** Facts about the loaded native engine. */
+export function engineInfo(): EngineInfo {
+  return {
+    version: native.version,
+    sliders: native.sliders,
+    napi: native.napi,
+    impl: native.impl,
+    initMs: native.initMs,
+  };
+}

@@ -1,0 +1,42 @@
+// Loads the compiled addon (prebuilds/<platform>-<arch>/*.node or build/Release)
+// with node-gyp-build from the package root, and types its surface.
+// Internal: not part of the public API.
+import * as path from 'node:path';
+
+// node-gyp-build ships no types: it takes the package root and returns the addon's exports.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
+
+/** Error thrown by the addon for an engine status; `code` names it. */
+export interface NativeError extends Error {
+  code: 'CN_ERR_FEN' | 'CN_ERR_ILLEGAL_MOVE' | 'CN_ERR_BAD_MOVE' | 'CN_ERR_BAD_POSITION' | 'CN_ERR_INIT';
+  field?: string;
+}
+
+/** What csrc/addon.cc exports. A position is a view of exactly `positionBytes` bytes. */
+export interface Native {
+  readonly positionBytes: number;
+  readonly maxMoves: number;
+  readonly version: string;
+  readonly sliders: 'pext' | 'magic';
+  readonly impl: string;
+  readonly initMs: number;
+  readonly napi: number;
+  fenParse(out: Uint8Array, fen: string, chess960: boolean): void;
+  fen(pos: Uint8Array): string;
+  turn(pos: Uint8Array): 0 | 1;
+  inCheck(pos: Uint8Array): boolean;
+  legalMoves(pos: Uint8Array, out: Uint16Array): number;
+  moveToUci(pos: Uint8Array, move: number): string;
+  isLegal(pos: Uint8Array, uci: string): boolean;
+  play(pos: Uint8Array, uci: string): number;
+  perft(pos: Uint8Array, depth: number): number | bigint;
+  divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
+}
+
+// dist/native.js -> the package root is one level up.
+export const native = nodeGypBuild(path.join(__dirname, '..')) as Native;
+
+export function isNativeError(e: unknown, code: NativeError['code']): e is NativeError {
+  return e instanceof Error && (e as Partial<NativeError>).code === code;
+}

@@ -1,0 +1,170 @@
+// The Position API: defaults, move formats, play/undo/history, clone
+// independence, perft/divide argument rules and engineInfo.
+import { describe, expect, it } from 'vitest';
+import { api } from './helpers';
+
+const { Position, START_FEN, engineInfo } = api;
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+describe('Position basics', () => {
+  it('defaults to the standard start position', () => {
+    const pos = new Position();
+    expect(pos.fen()).toBe(START_FEN);
+    expect(pos.turn()).toBe('w');
+    expect(pos.inCheck()).toBe(false);
+    expect(pos.chess960).toBe(false);
+    expect(pos.legalMoves()).toEqual([
+      'a2a3', 'a2a4', 'b1a3', 'b1c3', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4',
+      'e2e3', 'e2e4', 'f2f3', 'f2f4', 'g1f3', 'g1h3', 'g2g3', 'g2g4', 'h2h3', 'h2h4',
+    ]);
+  });
+
+  it('round-trips FEN and accepts 4-field EPD with default clocks', () => {
+    expect(new Position(KIWIPETE).fen()).toBe(KIWIPETE);
+    expect(new Position('8/8/8/8/8/8/8/K6k b - -').fen()).toBe('8/8/8/8/8/8/8/K6k b - - 0 1');
+  });
+
+  it('reports the side to move and check', () => {
+    const pos = new Position('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+    expect(pos.turn()).toBe('w');
+    expect(pos.inCheck()).toBe(true);
+    pos.play('e1e2');
+    expect(pos.turn()).toBe('b');
+    expect(pos.inCheck()).toBe(false);
+  });
+
+  it('writes castling as e1g1 and e1c1, promotions with a piece letter', () => {
+    const castle = new Position(KIWIPETE).legalMoves();
+    expect(castle).toContain('e1g1');
+    expect(castle).toContain('e1c1');
+    expect(castle).not.toContain('e1h1');
+    const pos = new Position(KIWIPETE).play('e1g1');
+    expect(pos.fen()).toBe('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1');
+
+    const promo = new Position('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').legalMoves();
+    expect(promo.filter((m) => m.startsWith('e7'))).toEqual(['e7e8b', 'e7e8n', 'e7e8q', 'e7e8r']);
+    expect(new Position('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').play('e7e8n').fen()).toBe('4N3/8/8/8/8/8/k7/4K3 b - - 0 1');
+  });
+
+  it('plays en passant', () => {
+    const pos = new Position().play('e2e4').play('a7a6').play('e4e5').play('d7d5');
+    expect(pos.fen()).toBe('rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3');
+    expect(pos.isLegal('e5d6')).toBe(true);
+    pos.play('e5d6');
+    expect(pos.fen()).toBe('rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3');
+  });
+
+  it('play returns this for chaining, undo returns the moves in reverse, then null', () => {
+    const pos = new Position();
+    expect(pos.play('e2e4')).toBe(pos);
+    pos.play('e7e5').play('g1f3');
+    expect(pos.history()).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    expect(pos.undo()).toBe('g1f3');
+    expect(pos.undo()).toBe('e7e5');
+    expect(pos.undo()).toBe('e2e4');
+    expect(pos.undo()).toBeNull();
+    expect(pos.fen()).toBe(START_FEN);
+    expect(pos.history()).toEqual([]);
+  });
+
+  it('undo restores every detail, clocks and castling rights included', () => {
+    const pos = new Position(KIWIPETE);
+    const fens = [pos.fen()];
+    for (const m of ['e1g1', 'e8c8', 'f3f6', 'b4c3', 'e5f7']) {
+      pos.play(m);
+      fens.push(pos.fen());
+    }
+    for (let i = fens.length - 1; i > 0; i--) {
+      expect(pos.fen()).toBe(fens[i]);
+      pos.undo();
+    }
+    expect(pos.fen()).toBe(KIWIPETE);
+  });
+
+  it('clone is independent of the original, history included', () => {
+    const a = new Position().play('e2e4');
+    const b = a.clone();
+    expect(b.fen()).toBe(a.fen());
+    expect(b.history()).toEqual(['e2e4']);
+    b.play('c7c5');
+    expect(a.fen()).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect(a.history()).toEqual(['e2e4']);
+    // Undo on the original, then new moves, must not disturb the clone's history.
+    expect(a.undo()).toBe('e2e4');
+    a.play('d2d4').play('d7d5');
+    expect(b.undo()).toBe('c7c5');
+    expect(b.undo()).toBe('e2e4');
+    expect(b.fen()).toBe(START_FEN);
+    expect(a.fen()).toBe('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2');
+    expect(a.history()).toEqual(['d2d4', 'd7d5']);
+  });
+
+  it('legalMoves returns a fresh array each call', () => {
+    const pos = new Position();
+    const first = pos.legalMoves();
+    first.length = 0;
+    expect(pos.legalMoves()).toHaveLength(20);
+    expect(pos.legalMoves()).not.toBe(pos.legalMoves());
+  });
+
+  it('accepts the chess960 option and reserves it for Chess960 castling', () => {
+    const pos = new Position(undefined, { chess960: true });
+    expect(pos.chess960).toBe(true);
+    expect(pos.perft(3)).toBe(8902);
+    expect(pos.clone().chess960).toBe(true);
+    expect(new Position(undefined, {}).chess960).toBe(false);
+  });
+});
+
+describe('perft and divide', () => {
+  it('counts the start position', () => {
+    const pos = new Position();
+    expect([0, 1, 2, 3, 4].map((d) => pos.perft(d))).toEqual([1, 20, 400, 8902, 197281]);
+    expect(pos.perftBig(4)).toBe(197281n);
+    expect(pos.divide(0)).toEqual({});
+    expect(pos.divideBig(0)).toEqual({});
+  });
+
+  it('divide keys are sorted UCI and values add up to perft', () => {
+    const pos = new Position(KIWIPETE);
+    const d = pos.divide(2);
+    expect(Object.keys(d)).toEqual(pos.legalMoves());
+    expect(Object.values(d).reduce((a, b) => a + b, 0)).toBe(2039);
+    expect(d['e1g1']).toBe(new Position(KIWIPETE).play('e1g1').perft(1));
+  });
+
+  it.each([-1, 21, 1.5, NaN, Infinity, -Infinity, '3', 3n, null, undefined, {}])(
+    'rejects depth %s with a RangeError before doing any work',
+    (depth) => {
+      const pos = new Position();
+      const bad = depth as unknown as number;
+      expect(() => pos.perft(bad)).toThrow(RangeError);
+      expect(() => pos.perftBig(bad)).toThrow(RangeError);
+      expect(() => pos.divide(bad)).toThrow(RangeError);
+      expect(() => pos.divideBig(bad)).toThrow(RangeError);
+      expect(() => pos.perft(bad)).toThrow(/depth must be an integer from 0 to 20/);
+      expect(pos.fen()).toBe(START_FEN);
+    },
+  );
+
+  it('answers depth 20 validation instantly on a position with no moves', () => {
+    // Checkmated: every depth >= 1 is 0, so the largest allowed depth runs.
+    const mate = new Position('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+    expect(mate.perft(20)).toBe(0);
+    expect(mate.perft(0)).toBe(1);
+  });
+});
+
+describe('engineInfo', () => {
+  it('describes the loaded engine', () => {
+    const info = engineInfo();
+    expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(['pext', 'magic']).toContain(info.sliders);
+    expect(info.napi).toBe(8);
+    expect(['pext', 'bmi2-magic', 'popcnt-magic', 'base-magic']).toContain(info.impl);
+    expect(info.sliders === 'pext').toBe(info.impl === 'pext');
+    expect(info.initMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(info.initMs)).toBe(true);
+  });
+});

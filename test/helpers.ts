@@ -1,0 +1,47 @@
+// Shared helpers for the vitest suites. Tests go through the compiled package
+// (dist/, loaded with require like a user would), not through src/.
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (!existsSync(path.join(ROOT, 'dist', 'index.js'))) {
+  throw new Error('dist/ is missing: run `npm run build` before the tests');
+}
+
+const require = createRequire(import.meta.url);
+export const api = require('../dist/index.js') as typeof import('../src/index');
+
+/** The shared perft suites: ../shared/perft beside the repository (override: CHESS_NATIVE_PERFT_DIR). */
+export const PERFT_DIR = process.env.CHESS_NATIVE_PERFT_DIR ?? path.resolve(ROOT, '..', 'shared', 'perft');
+
+export interface EpdLine {
+  /** 1-based line number in the file. */
+  line: number;
+  fen: string;
+  /** Published leaf counts by depth. */
+  counts: Map<number, bigint>;
+}
+
+/** Parses `<FEN> ;D1 <n> ;D2 <n> ...` lines (see shared/perft/SOURCES.md). */
+export function readEpd(file: string): EpdLine[] {
+  const text = readFileSync(path.join(PERFT_DIR, file), 'utf8');
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      const [fen, ...fields] = l.split(';');
+      const counts = new Map<number, bigint>();
+      for (const field of fields) {
+        const m = /^\s*D(\d+)\s+(\d+)\s*$/.exec(field);
+        if (!m) throw new Error(`${file}:${i + 1}: cannot parse ${JSON.stringify(field)}`);
+        counts.set(Number(m[1]), BigInt(m[2] as string));
+      }
+      return { line: i + 1, fen: (fen as string).trim(), counts };
+    });
+}
+
+/** Standard perft suites this issue covers (the Chess960 files belong to another issue). */
+export const STANDARD_SUITES = ['perftsuite.epd', 'cpw.epd', 'tricky.epd', 'unreachable.epd'] as const;
