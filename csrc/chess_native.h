@@ -22,8 +22,10 @@ extern "C" {
 
 /* Squares are 0..63, a1 = 0, h1 = 7, a8 = 56. */
 #define CN_NO_SQUARE 64
-/* Enough for any legal position (the known maximum is 218). */
-#define CN_MAX_MOVES 256
+/* Room for the moves of any position the parser accepts: at most 16 men a
+ * side, so at most 8 king moves + 15 queens * 27 (the known maximum for a
+ * reachable position is 218). */
+#define CN_MAX_MOVES 512
 
 enum { CN_WHITE = 0, CN_BLACK = 1 };
 enum { CN_PAWN = 0, CN_KNIGHT, CN_BISHOP, CN_ROOK, CN_QUEEN, CN_KING };
@@ -39,9 +41,12 @@ enum {
 /*
  * Mailbox-free position. by_type[] holds both colours; by_color[] both types.
  * ep_square is set only when a pawn of the side to move attacks it (so that
- * the Polyglot key, FEN output and repetition checks agree), else
- * CN_NO_SQUARE. castle_rook[i] is the rook's square for right bit i (for
- * Chess960), meaningful only while that right is held.
+ * the Polyglot key and repetition checks agree), else CN_NO_SQUARE.
+ * castle_rook[i] is the rook's square for right bit i while that right is
+ * held, else CN_NO_SQUARE (so equal positions are equal structs).
+ * Castling rights follow X-FEN in both modes: K/Q name the outermost rook on
+ * that side of a king standing anywhere on its back rank (what Stockfish and
+ * python-chess do, and what ../shared/perft/unreachable.epd expects).
  */
 typedef struct cn_position {
     uint64_t by_type[6];
@@ -170,9 +175,11 @@ cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, 
  * earlier position bit for bit (tests check this on every suite move). */
 typedef struct cn_undo {
     uint64_t key;
+    uint32_t fullmove;
     uint16_t halfmove;
     uint8_t castling;
     uint8_t ep_square;
+    uint8_t castle_rook[4];
     int8_t captured; /* CN_PAWN..CN_QUEEN, or -1 */
     cn_move move;
 } cn_undo;

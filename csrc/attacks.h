@@ -1,0 +1,52 @@
+/*
+ * attacks.h - attack tables: leapers, between/line masks and the slider
+ * tables (magic multiply and pext), all filled once by cn_attacks_init().
+ */
+#ifndef CN_ATTACKS_H
+#define CN_ATTACKS_H
+
+#include <stddef.h>
+#include "bitboard.h"
+
+/* One square's slider lookup: index = ((occ & mask) * magic) >> shift for
+ * the multiply path, index = pext(occ, mask) for the pext path. */
+typedef struct cn_slider_table {
+    bitboard mask;
+    uint64_t magic;
+    unsigned shift;
+    const bitboard *attacks;
+} cn_slider_table;
+
+/* Written only inside cn_attacks_init (run once under cn_init's once-guard),
+ * read-only afterwards. */
+extern cn_slider_table cn_rook_magics[64];
+extern cn_slider_table cn_bishop_magics[64];
+extern cn_slider_table cn_rook_pext[64];
+extern cn_slider_table cn_bishop_pext[64];
+extern bitboard cn_knight_attacks[64];
+extern bitboard cn_king_attacks[64];
+extern bitboard cn_pawn_attacks[2][64];
+/* Squares strictly between two aligned squares (0 when not aligned). */
+extern bitboard cn_between[64][64];
+/* The whole line through two aligned squares (0 when not aligned). */
+extern bitboard cn_line[64][64];
+
+/* Builds every table and verifies each slider entry against the ray walk.
+ * Returns 0, or -1 with a message in err. Not thread-safe: cn_init wraps it. */
+int cn_attacks_init(char *err, size_t err_size);
+
+/* Slow reference: walks the rays square by square. */
+bitboard cn_rook_attacks_slow(unsigned square, bitboard occupied);
+bitboard cn_bishop_attacks_slow(unsigned square, bitboard occupied);
+
+/* Multiply-path lookups, usable on every CPU (non-hot code uses these). */
+static inline bitboard cn_rook_attacks_magic(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_rook_magics[square];
+    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
+}
+static inline bitboard cn_bishop_attacks_magic(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_bishop_magics[square];
+    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
+}
+
+#endif /* CN_ATTACKS_H */

@@ -1,0 +1,81 @@
+/*
+ * bitboard.h - the bitboard type and small bit helpers.
+ *
+ * The hot code is compiled several times with different instruction sets
+ * (see impl_*.c). Each variant defines CN_FAST_BITS before including this
+ * header when popcnt/tzcnt may be used; the generic build uses portable code
+ * so that one binary runs on every x86-64 CPU.
+ */
+#ifndef CN_BITBOARD_H
+#define CN_BITBOARD_H
+
+#include <stdint.h>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#define CN_INLINE static __forceinline
+#else
+#define CN_INLINE static inline __attribute__((always_inline))
+#endif
+
+typedef uint64_t bitboard;
+
+#define CN_FILE_A 0x0101010101010101ULL
+#define CN_FILE_H 0x8080808080808080ULL
+#define CN_RANK_1 0x00000000000000FFULL
+#define CN_RANK_2 0x000000000000FF00ULL
+#define CN_RANK_3 0x0000000000FF0000ULL
+#define CN_RANK_4 0x00000000FF000000ULL
+#define CN_RANK_5 0x000000FF00000000ULL
+#define CN_RANK_6 0x0000FF0000000000ULL
+#define CN_RANK_7 0x00FF000000000000ULL
+#define CN_RANK_8 0xFF00000000000000ULL
+
+CN_INLINE bitboard bb_square(unsigned square) { return 1ULL << square; }
+CN_INLINE unsigned square_file(unsigned square) { return square & 7u; }
+CN_INLINE unsigned square_rank(unsigned square) { return square >> 3; }
+CN_INLINE unsigned make_square(unsigned file, unsigned rank) { return rank * 8u + file; }
+
+CN_INLINE int bb_popcount(bitboard b) {
+#if defined(CN_FAST_BITS) && defined(_MSC_VER) && !defined(__clang__)
+    return (int)__popcnt64(b);
+#elif defined(CN_FAST_BITS)
+    return __builtin_popcountll(b);
+#else
+    /* SWAR count: libgcc's generic popcount is a call and slower than this. */
+    b = b - ((b >> 1) & 0x5555555555555555ULL);
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* Index of the lowest set bit; b must not be 0. */
+CN_INLINE unsigned bb_lsb(bitboard b) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned long index;
+    _BitScanForward64(&index, b);
+    return (unsigned)index;
+#else
+    return (unsigned)__builtin_ctzll(b);
+#endif
+}
+
+/* Removes and returns the lowest set bit's index; *b must not be 0. */
+CN_INLINE unsigned bb_pop_lsb(bitboard *b) {
+    unsigned square = bb_lsb(*b);
+    *b &= *b - 1;
+    return square;
+}
+
+CN_INLINE int bb_more_than_one(bitboard b) { return (b & (b - 1)) != 0; }
+
+/* Pawn-direction shifts, with the wrap-around files masked off. */
+CN_INLINE bitboard bb_north(bitboard b) { return b << 8; }
+CN_INLINE bitboard bb_south(bitboard b) { return b >> 8; }
+CN_INLINE bitboard bb_north_east(bitboard b) { return (b & ~CN_FILE_H) << 9; }
+CN_INLINE bitboard bb_north_west(bitboard b) { return (b & ~CN_FILE_A) << 7; }
+CN_INLINE bitboard bb_south_east(bitboard b) { return (b & ~CN_FILE_H) >> 7; }
+CN_INLINE bitboard bb_south_west(bitboard b) { return (b & ~CN_FILE_A) >> 9; }
+
+#endif /* CN_BITBOARD_H */

@@ -1,0 +1,32 @@
+/*
+ * impl.h - the hot code's variants. movegen_impl.h is compiled once per
+ * instruction-set level (impl_*.c); cn_init picks one at run time.
+ */
+#ifndef CN_IMPL_H
+#define CN_IMPL_H
+
+#include "chess_native.h"
+
+typedef struct cn_impl {
+    const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "base-magic" */
+    int uses_pext;
+    int (*generate)(const cn_position *pos, cn_move *out);
+    int (*count)(const cn_position *pos);
+    uint64_t (*perft)(const cn_position *pos, int depth);
+    uint64_t (*perft_full)(const cn_position *pos, int depth);
+    int (*divide)(const cn_position *pos, int depth, cn_move *moves, uint64_t *counts);
+} cn_impl;
+
+/* NULL where the compiler or target cannot build the variant. */
+extern const cn_impl *const cn_impl_base;
+extern const cn_impl *const cn_impl_popcnt;
+extern const cn_impl *const cn_impl_bmi2;
+extern const cn_impl *const cn_impl_pext;
+
+/* The variant cn_init chose (cn_init must have succeeded). */
+const cn_impl *cn_active_impl(void);
+
+/* Whether this CPU can run a variant (tests iterate over the runnable ones). */
+int cn_impl_runnable(const cn_impl *impl);
+
+#endif /* CN_IMPL_H */

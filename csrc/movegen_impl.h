@@ -1,0 +1,504 @@
+/*
+ * movegen_impl.h - legal move generation and bulk-counting perft.
+ *
+ * Not a normal header: each impl_*.c includes it once, after choosing an
+ * instruction set, and it defines that variant's static functions plus the
+ * cn_impl table named CN_IMPL_SYMBOL. The including file defines:
+ *   CN_IMPL_SYMBOL   name of the cn_impl object to define
+ *   CN_IMPL_NAME     its printable name
+ *   CN_USE_PEXT      1 to index the slider tables with pext, else 0
+ *   CN_FAST_BITS     (optional) hardware popcount may be used
+ *
+ * Legality without make-and-test: a check mask (squares that block or
+ * capture a single checker), two pin masks (the rays from the king through a
+ * pinned piece to its pinner, split into orthogonal and diagonal), king moves
+ * tested with the king lifted off the board, and an exact re-test for the
+ * rare en-passant capture. The generator runs in two modes from one body:
+ * listing moves, or only counting them (bulk counting at perft's last ply).
+ */
+#include <string.h>
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "impl.h"
+
+#if CN_USE_PEXT
+#include <immintrin.h>
+CN_INLINE bitboard rook_attacks(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_rook_pext[square];
+    return t->attacks[_pext_u64(occupied, t->mask)];
+}
+CN_INLINE bitboard bishop_attacks(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_bishop_pext[square];
+    return t->attacks[_pext_u64(occupied, t->mask)];
+}
+#else
+CN_INLINE bitboard rook_attacks(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_rook_magics[square];
+    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
+}
+CN_INLINE bitboard bishop_attacks(unsigned square, bitboard occupied) {
+    const cn_slider_table *t = &cn_bishop_magics[square];
+    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
+}
+#endif
+
+/* Internal moves carry the moving piece in bits 16-18 so that make does not
+ * have to search the bitboards for it. */
+typedef uint32_t gen_move;
+#define GEN_PIECE_SHIFT 16
+#define KIND_PROMOTION ((unsigned)CN_MOVE_PROMOTION << 14)
+#define KIND_EN_PASSANT ((unsigned)CN_MOVE_EN_PASSANT << 14)
+#define KIND_CASTLING ((unsigned)CN_MOVE_CASTLING << 14)
+
+/* Where generated moves go: a list, or just a count. */
+typedef struct move_sink {
+    gen_move *moves;
+    int count;
+} move_sink;
+
+/* Pawn geometry seen from the side to move. */
+CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
+CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
+CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
+#define PUSH_DELTA(us) ((us) ? -8 : 8)
+#define EAST_DELTA(us) ((us) ? -7 : 9)
+#define WEST_DELTA(us) ((us) ? -9 : 7)
+#define PROMOTION_RANK(us) ((us) ? CN_RANK_1 : CN_RANK_8)
+#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
+
+/* Check and pin information of one position, for the side to move. */
+typedef struct node_masks {
+    unsigned king;
+    bitboard checkers;
+    bitboard check_mask; /* all squares if no check; none if double check */
+    bitboard pin_orthogonal;
+    bitboard pin_diagonal;
+} node_masks;
+
+CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm) {
+    const int them = us ^ 1;
+    const bitboard own = p->by_color[us], opponent = p->by_color[them];
+    const bitboard occupied = own | opponent;
+    const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
+    bitboard checkers = (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
+                        (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent);
+    const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
+    const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
+    bitboard pin_orthogonal = 0, pin_diagonal = 0;
+
+    /* Looking through our own pieces: an enemy slider seen from the king
+     * with nothing between is a checker, with exactly one of ours a pinner. */
+    bitboard snipers = rook_attacks(king, opponent) & rooks_queens;
+    while (snipers) {
+        unsigned sniper = bb_pop_lsb(&snipers);
+        bitboard blockers = cn_between[king][sniper] & occupied;
+        if (!blockers)
+            checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            pin_orthogonal |= cn_between[king][sniper] | bb_square(sniper);
+    }
+    snipers = bishop_attacks(king, opponent) & bishops_queens;
+    while (snipers) {
+        unsigned sniper = bb_pop_lsb(&snipers);
+        bitboard blockers = cn_between[king][sniper] & occupied;
+        if (!blockers)
+            checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            pin_diagonal |= cn_between[king][sniper] | bb_square(sniper);
+    }
+    nm->king = king;
+    nm->checkers = checkers;
+    nm->pin_orthogonal = pin_orthogonal;
+    nm->pin_diagonal = pin_diagonal;
+    if (!checkers)
+        nm->check_mask = ~0ULL;
+    else if (bb_more_than_one(checkers))
+        nm->check_mask = 0;
+    else
+        nm->check_mask = cn_between[king][bb_lsb(checkers)] | checkers;
+}
+
+/* Is square attacked by `them`, with `occupied` as the blockers? */
+CN_INLINE int square_attacked(const cn_position *p, const int them, unsigned square, bitboard occupied) {
+    const bitboard opponent = p->by_color[them];
+    if (cn_knight_attacks[square] & p->by_type[CN_KNIGHT] & opponent) return 1;
+    if (cn_pawn_attacks[them ^ 1][square] & p->by_type[CN_PAWN] & opponent) return 1;
+    if (cn_king_attacks[square] & p->by_type[CN_KING] & opponent) return 1;
+    if (bishop_attacks(square, occupied) & (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent) return 1;
+    if (rook_attacks(square, occupied) & (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent) return 1;
+    return 0;
+}
+
+CN_INLINE void emit_from(move_sink *sink, const int list, unsigned from, bitboard targets, unsigned piece) {
+    if (list) {
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            sink->moves[sink->count++] = from | (to << 6) | (piece << GEN_PIECE_SHIFT);
+        }
+    } else {
+        sink->count += bb_popcount(targets);
+    }
+}
+
+/* Pawn moves given as a set of destinations; origin = destination - delta. */
+CN_INLINE void emit_pawns(move_sink *sink, const int list, bitboard targets, int delta, const int us) {
+    const bitboard promotions = targets & PROMOTION_RANK(us);
+    targets &= ~PROMOTION_RANK(us);
+    if (list) {
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            sink->moves[sink->count++] = (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+        }
+        bitboard b = promotions;
+        while (b) {
+            unsigned to = bb_pop_lsb(&b);
+            unsigned base = (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+            /* Queen first: it helps nothing here but reads naturally. */
+            for (unsigned promo = 4; promo-- > 0;) sink->moves[sink->count++] = base | (promo << 12);
+        }
+    } else {
+        sink->count += bb_popcount(targets) + 4 * bb_popcount(promotions);
+    }
+}
+
+/*
+ * One body for listing (list = 1) and counting (list = 0). `us` and `list`
+ * are compile-time constants at every call site, so each combination is
+ * compiled into its own straight-line code.
+ */
+CN_INLINE int generate_moves(const cn_position *p, const int us, const int list, gen_move *out) {
+    const int them = us ^ 1;
+    node_masks nm;
+    compute_masks(p, us, &nm);
+    move_sink sink = {out, 0};
+    const bitboard own = p->by_color[us], opponent = p->by_color[them];
+    const bitboard occupied = own | opponent;
+    const unsigned king = nm.king;
+    const bitboard pawns = p->by_type[CN_PAWN] & own;
+    const bitboard enemy_rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
+    const bitboard enemy_bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
+
+    /* King: leaper attacks are cheap set-wise; sliders are tested per square
+     * with the king lifted, so a king cannot step back along a checking ray. */
+    {
+        const bitboard enemy_pawns = p->by_type[CN_PAWN] & opponent;
+        bitboard banned = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & opponent)] |
+                          pawn_capture_east(enemy_pawns, them) | pawn_capture_west(enemy_pawns, them);
+        bitboard knights = p->by_type[CN_KNIGHT] & opponent;
+        while (knights) banned |= cn_knight_attacks[bb_pop_lsb(&knights)];
+        bitboard candidates = cn_king_attacks[king] & ~own & ~banned;
+        const bitboard occupied_without_king = occupied ^ bb_square(king);
+        bitboard safe = 0;
+        while (candidates) {
+            unsigned to = bb_pop_lsb(&candidates);
+            if (!(bishop_attacks(to, occupied_without_king) & enemy_bishops_queens) &&
+                !(rook_attacks(to, occupied_without_king) & enemy_rooks_queens))
+                safe |= bb_square(to);
+        }
+        emit_from(&sink, list, king, safe, CN_KING);
+    }
+
+    /* En passant: rare, so tested exactly on the board after the capture
+     * (this covers the two pawns leaving one rank, and evasions). */
+    if (p->ep_square != CN_NO_SQUARE) {
+        const unsigned ep = p->ep_square;
+        const unsigned captured = (unsigned)((int)ep - PUSH_DELTA(us));
+        bitboard capturers = cn_pawn_attacks[them][ep] & pawns;
+        while (capturers) {
+            unsigned from = bb_pop_lsb(&capturers);
+            bitboard after = (occupied ^ bb_square(from) ^ bb_square(captured)) | bb_square(ep);
+            if (rook_attacks(king, after) & enemy_rooks_queens) continue;
+            if (bishop_attacks(king, after) & enemy_bishops_queens) continue;
+            if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent) continue;
+            if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent & ~bb_square(captured)) continue;
+            if (list)
+                sink.moves[sink.count++] = from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+            else
+                sink.count++;
+        }
+    }
+
+    if (!nm.check_mask) return sink.count; /* double check: king moves only */
+
+    const bitboard movable = ~own & nm.check_mask;
+    const bitboard pinned = (nm.pin_orthogonal | nm.pin_diagonal) & own;
+
+    /* Knights: a pinned knight never moves. */
+    {
+        bitboard knights = p->by_type[CN_KNIGHT] & own & ~pinned;
+        while (knights) {
+            unsigned from = bb_pop_lsb(&knights);
+            emit_from(&sink, list, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
+        }
+    }
+    /* Diagonal movers. A diagonally pinned one stays on its pin ray; the
+     * union of rays is safe because a second ray from the king can only meet
+     * its moves on the king's own lines, which it cannot reach. */
+    {
+        const bitboard queens = p->by_type[CN_QUEEN];
+        bitboard movers = (p->by_type[CN_BISHOP] | queens) & own & ~nm.pin_orthogonal;
+        bitboard pinned_movers = movers & nm.pin_diagonal;
+        movers &= ~nm.pin_diagonal;
+        while (movers) {
+            unsigned from = bb_pop_lsb(&movers);
+            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
+            emit_from(&sink, list, from, bishop_attacks(from, occupied) & movable, piece);
+        }
+        while (pinned_movers) {
+            unsigned from = bb_pop_lsb(&pinned_movers);
+            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
+            emit_from(&sink, list, from, bishop_attacks(from, occupied) & movable & nm.pin_diagonal, piece);
+        }
+    }
+    /* Orthogonal movers, likewise. */
+    {
+        const bitboard queens = p->by_type[CN_QUEEN];
+        bitboard movers = (p->by_type[CN_ROOK] | queens) & own & ~nm.pin_diagonal;
+        bitboard pinned_movers = movers & nm.pin_orthogonal;
+        movers &= ~nm.pin_orthogonal;
+        while (movers) {
+            unsigned from = bb_pop_lsb(&movers);
+            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
+            emit_from(&sink, list, from, rook_attacks(from, occupied) & movable, piece);
+        }
+        while (pinned_movers) {
+            unsigned from = bb_pop_lsb(&pinned_movers);
+            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
+            emit_from(&sink, list, from, rook_attacks(from, occupied) & movable & nm.pin_orthogonal, piece);
+        }
+    }
+    /* Pawns, set-wise. Pushes: a diagonally pinned pawn cannot push, an
+     * orthogonally pinned one only along its file (its ray). Captures: the
+     * mirror image. */
+    {
+        const bitboard empty = ~occupied;
+        const bitboard pushers = pawns & ~nm.pin_diagonal;
+        bitboard single = (pawn_push(pushers & ~nm.pin_orthogonal, us) |
+                           (pawn_push(pushers & nm.pin_orthogonal, us) & nm.pin_orthogonal)) &
+                          empty;
+        bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & nm.check_mask;
+        single &= nm.check_mask;
+        emit_pawns(&sink, list, single, PUSH_DELTA(us), us);
+        if (list) {
+            while (double_push) {
+                unsigned to = bb_pop_lsb(&double_push);
+                sink.moves[sink.count++] = (unsigned)((int)to - 2 * PUSH_DELTA(us)) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+            }
+        } else {
+            sink.count += bb_popcount(double_push);
+        }
+
+        const bitboard capturers = pawns & ~nm.pin_orthogonal;
+        const bitboard free_capturers = capturers & ~nm.pin_diagonal;
+        const bitboard pinned_capturers = capturers & nm.pin_diagonal;
+        const bitboard capture_targets = opponent & nm.check_mask;
+        bitboard east = (pawn_capture_east(free_capturers, us) |
+                         (pawn_capture_east(pinned_capturers, us) & nm.pin_diagonal)) &
+                        capture_targets;
+        bitboard west = (pawn_capture_west(free_capturers, us) |
+                         (pawn_capture_west(pinned_capturers, us) & nm.pin_diagonal)) &
+                        capture_targets;
+        emit_pawns(&sink, list, east, EAST_DELTA(us), us);
+        emit_pawns(&sink, list, west, WEST_DELTA(us), us);
+    }
+    /* Castling (Chess960-general): never out of, through or into check. The
+     * king's path is tested with king and rook lifted, since in Chess960 the
+     * castling rook may be what shields the king's destination. */
+    if (!nm.checkers && (p->castling & (us ? (CN_BLACK_OO | CN_BLACK_OOO) : (CN_WHITE_OO | CN_WHITE_OOO)))) {
+        const unsigned back_rank = us ? 7u : 0u;
+        for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
+            if (!(p->castling & (1u << right))) continue;
+            const unsigned rook = p->castle_rook[right];
+            const int queenside = right & 1u;
+            const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
+            const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
+            const bitboard movers = bb_square(king) | bb_square(rook);
+            const bitboard must_be_empty =
+                (cn_between[king][king_to] | bb_square(king_to) | cn_between[rook][rook_to] | bb_square(rook_to)) & ~movers;
+            if (occupied & must_be_empty) continue;
+            const bitboard lifted = occupied ^ movers;
+            bitboard path = cn_between[king][king_to] | bb_square(king_to);
+            int safe = 1;
+            while (path) {
+                if (square_attacked(p, them, bb_pop_lsb(&path), lifted)) {
+                    safe = 0;
+                    break;
+                }
+            }
+            if (!safe) continue;
+            if (list)
+                sink.moves[sink.count++] = king | (rook << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT);
+            else
+                sink.count++;
+        }
+    }
+    return sink.count;
+}
+
+/* Copy-make for the search: the child gets the parent's state with the move
+ * applied. Clocks and the key are left alone: perft does not read them. */
+CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us) {
+    const int them = us ^ 1;
+    const unsigned from = move & 63u, to = (move >> 6) & 63u;
+    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
+    const bitboard from_bb = bb_square(from), to_bb = bb_square(to);
+    *c = *p;
+    c->side = (uint8_t)them;
+    c->ep_square = CN_NO_SQUARE;
+    if (kind == CN_MOVE_CASTLING) {
+        const unsigned back_rank = us ? 7u : 0u;
+        const int queenside = to < from;
+        const bitboard king_to = bb_square(make_square(queenside ? 2u : 6u, back_rank));
+        const bitboard rook_to = bb_square(make_square(queenside ? 3u : 5u, back_rank));
+        /* Clear then set: in Chess960 the squares may overlap. */
+        c->by_type[CN_KING] = (c->by_type[CN_KING] & ~from_bb) | king_to;
+        c->by_type[CN_ROOK] = (c->by_type[CN_ROOK] & ~to_bb) | rook_to;
+        c->by_color[us] = (c->by_color[us] & ~(from_bb | to_bb)) | king_to | rook_to;
+        c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+        return;
+    }
+    /* Clearing the destination unconditionally is cheaper than branching
+     * on whether the move captures; the king is never captured. */
+    c->by_type[CN_PAWN] &= ~to_bb;
+    c->by_type[CN_KNIGHT] &= ~to_bb;
+    c->by_type[CN_BISHOP] &= ~to_bb;
+    c->by_type[CN_ROOK] &= ~to_bb;
+    c->by_type[CN_QUEEN] &= ~to_bb;
+    c->by_color[them] &= ~to_bb;
+    c->by_color[us] ^= from_bb | to_bb;
+    if (kind == CN_MOVE_NORMAL) {
+        c->by_type[piece] ^= from_bb | to_bb;
+        if (piece == CN_PAWN && (from ^ to) == 16u) {
+            const unsigned ep = (from + to) >> 1;
+            if (cn_pawn_attacks[us][ep] & p->by_type[CN_PAWN] & p->by_color[them]) c->ep_square = (uint8_t)ep;
+        }
+    } else if (kind == CN_MOVE_PROMOTION) {
+        c->by_type[CN_PAWN] ^= from_bb;
+        c->by_type[((move >> 12) & 3u) + CN_KNIGHT] |= to_bb;
+    } else { /* en passant */
+        const bitboard captured = bb_square((unsigned)((int)to - PUSH_DELTA(us)));
+        c->by_type[CN_PAWN] ^= from_bb | to_bb | captured;
+        c->by_color[them] ^= captured;
+    }
+    if (c->castling) {
+        if (piece == CN_KING) c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+        const bitboard touched = from_bb | to_bb;
+        if (touched & (CN_RANK_1 | CN_RANK_8)) {
+            for (unsigned right = 0; right < 4; right++)
+                if ((c->castling & (1u << right)) && (touched & bb_square(p->castle_rook[right])))
+                    c->castling &= (uint8_t)~(1u << right);
+        }
+    }
+}
+
+/* Keeps a computed child alive in "full" perft, so the compiler cannot
+ * drop the make that nothing reads. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define KEEP_ALIVE(ptr) _ReadWriteBarrier()
+#else
+#define KEEP_ALIVE(ptr) __asm__ __volatile__("" : : "r"(ptr) : "memory")
+#endif
+
+static uint64_t perft_black(const cn_position *p, int depth);
+
+/* depth >= 2 */
+static uint64_t perft_white(const cn_position *p, int depth) {
+    gen_move moves[CN_MAX_MOVES];
+    const int count = generate_moves(p, 0, 1, moves);
+    uint64_t nodes = 0;
+    cn_position child;
+    if (depth == 2) {
+        for (int i = 0; i < count; i++) {
+            make_child(p, &child, moves[i], 0);
+            nodes += (uint64_t)generate_moves(&child, 1, 0, NULL);
+        }
+    } else {
+        for (int i = 0; i < count; i++) {
+            make_child(p, &child, moves[i], 0);
+            nodes += perft_black(&child, depth - 1);
+        }
+    }
+    return nodes;
+}
+
+static uint64_t perft_black(const cn_position *p, int depth) {
+    gen_move moves[CN_MAX_MOVES];
+    const int count = generate_moves(p, 1, 1, moves);
+    uint64_t nodes = 0;
+    cn_position child;
+    if (depth == 2) {
+        for (int i = 0; i < count; i++) {
+            make_child(p, &child, moves[i], 1);
+            nodes += (uint64_t)generate_moves(&child, 0, 0, NULL);
+        }
+    } else {
+        for (int i = 0; i < count; i++) {
+            make_child(p, &child, moves[i], 1);
+            nodes += perft_white(&child, depth - 1);
+        }
+    }
+    return nodes;
+}
+
+static int impl_count(const cn_position *p) {
+    return p->side ? generate_moves(p, 1, 0, NULL) : generate_moves(p, 0, 0, NULL);
+}
+
+static uint64_t impl_perft(const cn_position *p, int depth) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return (uint64_t)impl_count(p);
+    return p->side ? perft_black(p, depth) : perft_white(p, depth);
+}
+
+static int impl_generate(const cn_position *p, cn_move *out) {
+    gen_move moves[CN_MAX_MOVES];
+    const int count = p->side ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
+    return count;
+}
+
+/* Every leaf move is generated and played: for comparison with engines that
+ * do not bulk-count. */
+static uint64_t perft_full(const cn_position *p, int depth) {
+    if (depth <= 0) return 1;
+    gen_move moves[CN_MAX_MOVES];
+    const int us = p->side;
+    const int count = us ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    uint64_t nodes = 0;
+    cn_position child;
+    for (int i = 0; i < count; i++) {
+        if (us)
+            make_child(p, &child, moves[i], 1);
+        else
+            make_child(p, &child, moves[i], 0);
+        if (depth == 1) {
+            KEEP_ALIVE(&child);
+            nodes++;
+        } else {
+            nodes += perft_full(&child, depth - 1);
+        }
+    }
+    return nodes;
+}
+
+static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint64_t *counts) {
+    gen_move moves[CN_MAX_MOVES];
+    const int us = p->side;
+    const int count = us ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    cn_position child;
+    for (int i = 0; i < count; i++) {
+        if (us)
+            make_child(p, &child, moves[i], 1);
+        else
+            make_child(p, &child, moves[i], 0);
+        out_moves[i] = (cn_move)moves[i];
+        counts[i] = impl_perft(&child, depth - 1);
+    }
+    return count;
+}
+
+static const cn_impl impl_table = {
+    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, perft_full, impl_divide,
+};
+const cn_impl *const CN_IMPL_SYMBOL = &impl_table;

@@ -1,0 +1,15 @@
+/*
+ * perft.c - perft entry points; the counting itself lives in the variant
+ * chosen at init (movegen_impl.h).
+ */
+#include "chess_native.h"
+#include "impl.h"
+
+uint64_t cn_perft(const cn_position *pos, int depth) { return cn_active_impl()->perft(pos, depth); }
+
+uint64_t cn_perft_full(const cn_position *pos, int depth) { return cn_active_impl()->perft_full(pos, depth); }
+
+int cn_divide(const cn_position *pos, int depth, cn_move *moves, uint64_t *counts) {
+    if (depth < 1) return 0;
+    return cn_active_impl()->divide(pos, depth, moves, counts);
+}

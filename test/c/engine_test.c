@@ -1,0 +1,477 @@
+/*
+ * engine_test.c - the engine's own tests, without Node.
+ *
+ *   engine_test [--perft-dir DIR] [--max-nodes N] [--quick]
+ *
+ * Runs: concurrent init, table determinism, every slider entry against the
+ * ray walk (multiply and hardware pext), FEN parsing and errors, a slow
+ * reference move generator against the fast one, make/unmake symmetry and
+ * incremental keys on every suite move, and the perft suites at every depth
+ * whose count is <= --max-nodes, on every code path this CPU can run.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../csrc/attacks.h"
+#include "../../csrc/chess_native.h"
+#include "../../csrc/impl.h"
+#include "../../csrc/zobrist.h"
+#include "suite.h"
+
+static int failures;
+static int checks;
+
+#define CHECK(cond, ...)                                                                 \
+    do {                                                                                 \
+        checks++;                                                                        \
+        if (!(cond)) {                                                                   \
+            failures++;                                                                  \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                         \
+            fprintf(stderr, __VA_ARGS__);                                                \
+            fputc('\n', stderr);                                                         \
+        }                                                                                \
+    } while (0)
+
+static double seconds_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* --- init ---------------------------------------------------------------- */
+
+static void *init_thread(void *arg) {
+    cn_status *status = arg;
+    *status = cn_init();
+    return NULL;
+}
+
+static void test_concurrent_init(void) {
+    pthread_t threads[8];
+    cn_status statuses[8];
+    for (int i = 0; i < 8; i++) pthread_create(&threads[i], NULL, init_thread, &statuses[i]);
+    for (int i = 0; i < 8; i++) pthread_join(threads[i], NULL);
+    for (int i = 0; i < 8; i++) CHECK(statuses[i] == CN_OK, "init in thread %d: %s", i, cn_init_message());
+    printf("init: %.3f ms, active path %s (%s sliders)\n", cn_init_nanoseconds() / 1e6, cn_impl_name(), cn_slider_path());
+}
+
+static uint64_t table_checksum(void) {
+    uint64_t sum = 0;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        const cn_slider_table *tables[4] = {&cn_rook_magics[sq], &cn_bishop_magics[sq], &cn_rook_pext[sq], &cn_bishop_pext[sq]};
+        for (int t = 0; t < 4; t++) {
+            sum = sum * 31 + tables[t]->mask;
+            sum = sum * 31 + tables[t]->magic;
+            sum = sum * 31 + tables[t]->shift;
+            size_t size = (size_t)1 << (64 - (tables[t]->magic ? tables[t]->shift : 64 - (unsigned)__builtin_popcountll(tables[t]->mask)));
+            for (size_t i = 0; i < size; i++) sum = sum * 1099511628211ULL + tables[t]->attacks[i];
+        }
+    }
+    return sum;
+}
+
+static void test_init_determinism(void) {
+    uint64_t first = table_checksum();
+    char err[120];
+    /* Rebuilding is safe here: no other thread reads the tables now. */
+    CHECK(cn_attacks_init(err, sizeof err) == 0, "second table build failed: %s", err);
+    CHECK(table_checksum() == first, "two table builds differ");
+}
+
+#if defined(__x86_64__)
+__attribute__((target("bmi2"))) static bitboard pext_lookup(const cn_slider_table *t, bitboard occupied) {
+    return t->attacks[__builtin_ia32_pext_di(occupied, t->mask)];
+}
+#endif
+
+static void test_sliders_against_ray_walk(int have_pext) {
+    long entries = 0;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        for (int rook = 0; rook < 2; rook++) {
+            const cn_slider_table *m = rook ? &cn_rook_magics[sq] : &cn_bishop_magics[sq];
+            const cn_slider_table *p = rook ? &cn_rook_pext[sq] : &cn_bishop_pext[sq];
+            bitboard occ = 0;
+            int bad = 0;
+            do {
+                bitboard expected = rook ? cn_rook_attacks_slow(sq, occ) : cn_bishop_attacks_slow(sq, occ);
+                /* Outside-mask bits must not matter: add some. */
+                bitboard noisy = occ | (~m->mask & 0x0F0F0F0F0F0F0F0FULL & ~bb_square(sq));
+                bitboard via_magic = rook ? cn_rook_attacks_magic(sq, noisy) : cn_bishop_attacks_magic(sq, noisy);
+                if (via_magic != expected) bad++;
+#if defined(__x86_64__)
+                if (have_pext && pext_lookup(p, noisy) != expected) bad++;
+#else
+                (void)p;
+#endif
+                entries++;
+                occ = (occ - m->mask) & m->mask;
+            } while (occ);
+            CHECK(bad == 0, "%s square %u: %d lookups differ from the ray walk", rook ? "rook" : "bishop", sq, bad);
+        }
+    }
+    printf("sliders: %ld occupancies checked against the ray walk (%s)\n", entries,
+           have_pext ? "multiply and pext" : "multiply only");
+}
+
+/* --- FEN ----------------------------------------------------------------- */
+
+typedef struct fen_error_case {
+    const char *fen;
+    const char *field;
+} fen_error_case;
+
+static void test_fen_errors(void) {
+    static const fen_error_case cases[] = {
+        {"", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board"},
+        {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1", "board"},
+        {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board"},
+        {"k7/pp6/8/8/QQQQQQQQ/QQQQQQQQ/8/7K w - - 0 1", "board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "turn"},
+        {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1", NULL}, /* legal: control */
+        {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "turn"},                           /* black in check, white to move */
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhe - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", NULL}, /* Shredder-FEN */
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "enPassant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "enPassant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "enPassant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq x 0 1", "enPassant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "fullmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "fullmove"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cn_position pos, before;
+        memset(&pos, 0xAB, sizeof pos);
+        before = pos;
+        cn_fen_error err = {CN_FEN_FIELD_COUNT, ""};
+        cn_status status = cn_fen_parse(&pos, cases[i].fen, strlen(cases[i].fen), 0, &err);
+        if (cases[i].field == NULL) {
+            CHECK(status == CN_OK, "'%s' should parse: %s", cases[i].fen, err.message);
+            continue;
+        }
+        CHECK(status == CN_ERR_FEN, "'%s' should fail", cases[i].fen);
+        CHECK(strcmp(cn_fen_field_name(err.field), cases[i].field) == 0, "'%s': field %s, expected %s (%s)",
+              cases[i].fen, cn_fen_field_name(err.field), cases[i].field, err.message);
+        CHECK(strncmp(err.message, cases[i].field, strlen(cases[i].field)) == 0, "message '%s' should name field %s",
+              err.message, cases[i].field);
+        CHECK(memcmp(&pos, &before, sizeof pos) == 0, "'%s': failed parse changed the position", cases[i].fen);
+    }
+    /* Every prefix and single-byte corruption of a FEN: no crash, no read
+     * past len (run under ASan to make the second part meaningful). */
+    const char *fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    size_t len = strlen(fen);
+    for (size_t cut = 0; cut <= len; cut++) {
+        char *copy = malloc(cut ? cut : 1);
+        memcpy(copy, fen, cut);
+        cn_position pos;
+        cn_status status = cn_fen_parse(&pos, copy, cut, 0, NULL);
+        if (status == CN_OK) CHECK(cn_position_validate(&pos) == CN_OK, "prefix %zu parsed to an invalid position", cut);
+        free(copy);
+    }
+    char mutated[128];
+    int accepted = 0;
+    for (size_t at = 0; at < len; at++) {
+        for (int byte = 0; byte < 256; byte++) {
+            memcpy(mutated, fen, len);
+            mutated[at] = (char)byte;
+            cn_position pos;
+            if (cn_fen_parse(&pos, mutated, len, byte & 1, NULL) == CN_OK) {
+                accepted++;
+                CHECK(cn_position_validate(&pos) == CN_OK, "mutation at %zu to %d parsed to an invalid position", at, byte);
+                CHECK(pos.key == cn_position_compute_key(&pos), "mutation key");
+            }
+        }
+    }
+    printf("fen: %zu error cases, %zu x 256 mutations (%d accepted, all valid)\n", sizeof cases / sizeof cases[0], len,
+           accepted);
+}
+
+/* write -> parse gives the same struct (clocks, key and all), and writing
+ * again gives the same text. */
+static void test_fen_round_trip_position(const cn_position *pos, const char *label) {
+    cn_position again;
+    cn_fen_error err;
+    char out[128];
+    cn_fen_write(pos, out, sizeof out);
+    CHECK(cn_fen_parse(&again, out, strlen(out), pos->chess960, &err) == CN_OK, "re-parse of '%s': %s", out, err.message);
+    /* The one allowed change: an en-passant square kept for the Polyglot
+     * key (a pawn attacks it) but not written, since the capture is illegal. */
+    cn_position expected = *pos;
+    cn_move moves[CN_MAX_MOVES];
+    int n = cn_legal_moves(pos, moves), ep_legal = 0;
+    for (int i = 0; i < n; i++) ep_legal |= cn_move_kind(moves[i]) == CN_MOVE_EN_PASSANT;
+    if (!ep_legal && expected.ep_square != CN_NO_SQUARE) {
+        expected.ep_square = CN_NO_SQUARE;
+        expected.key = cn_position_compute_key(&expected);
+    }
+    CHECK(memcmp(&expected, &again, sizeof again) == 0, "%s: round trip via '%s' changed the position", label, out);
+    char out2[128];
+    cn_fen_write(&again, out2, sizeof out2);
+    CHECK(strcmp(out, out2) == 0, "FEN output not canonical: '%s' vs '%s'", out, out2);
+}
+
+/* --- reference move generator ------------------------------------------- */
+
+/* Pseudo-legal moves from the ray walk, filtered by playing each one with
+ * cn_make and asking whether the mover's king is attacked: slow, simple and
+ * independent of the check/pin-mask logic it is compared with. */
+static int attacked_slow(const cn_position *p, unsigned sq, int by) {
+    bitboard occ = p->by_color[0] | p->by_color[1];
+    bitboard them = p->by_color[by];
+    if (cn_pawn_attacks[by ^ 1][sq] & p->by_type[CN_PAWN] & them) return 1;
+    if (cn_knight_attacks[sq] & p->by_type[CN_KNIGHT] & them) return 1;
+    if (cn_king_attacks[sq] & p->by_type[CN_KING] & them) return 1;
+    if (cn_bishop_attacks_slow(sq, occ) & (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & them) return 1;
+    if (cn_rook_attacks_slow(sq, occ) & (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & them) return 1;
+    return 0;
+}
+
+static int reference_moves(const cn_position *p, cn_move *out) {
+    int us = p->side, them = us ^ 1, n = 0;
+    bitboard own = p->by_color[us], opp = p->by_color[them], occ = own | opp;
+    cn_move pseudo[CN_MAX_MOVES * 2];
+    int np = 0;
+    for (unsigned from = 0; from < 64; from++) {
+        bitboard fb = bb_square(from);
+        if (!(own & fb)) continue;
+        int type = cn_piece_on(p, from, NULL);
+        bitboard targets = 0;
+        if (type == CN_PAWN) {
+            int dir = us == CN_WHITE ? 8 : -8;
+            unsigned one = (unsigned)((int)from + dir);
+            if (!(occ & bb_square(one))) {
+                targets |= bb_square(one);
+                unsigned start_rank = us == CN_WHITE ? 1 : 6;
+                unsigned two = (unsigned)((int)from + 2 * dir);
+                if (square_rank(from) == start_rank && !(occ & bb_square(two))) targets |= bb_square(two);
+            }
+            targets |= cn_pawn_attacks[us][from] & opp;
+            if (p->ep_square != CN_NO_SQUARE && (cn_pawn_attacks[us][from] & bb_square(p->ep_square)))
+                pseudo[np++] = (cn_move)(from | (p->ep_square << 6) | (CN_MOVE_EN_PASSANT << 14));
+        } else if (type == CN_KNIGHT) {
+            targets = cn_knight_attacks[from] & ~own;
+        } else if (type == CN_BISHOP) {
+            targets = cn_bishop_attacks_slow(from, occ) & ~own;
+        } else if (type == CN_ROOK) {
+            targets = cn_rook_attacks_slow(from, occ) & ~own;
+        } else if (type == CN_QUEEN) {
+            targets = (cn_rook_attacks_slow(from, occ) | cn_bishop_attacks_slow(from, occ)) & ~own;
+        } else {
+            targets = cn_king_attacks[from] & ~own;
+        }
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            if (type == CN_PAWN && (square_rank(to) == 0 || square_rank(to) == 7)) {
+                for (unsigned promo = 0; promo < 4; promo++)
+                    pseudo[np++] = (cn_move)(from | (to << 6) | (promo << 12) | (CN_MOVE_PROMOTION << 14));
+            } else {
+                pseudo[np++] = (cn_move)(from | (to << 6));
+            }
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        cn_position copy = *p;
+        cn_undo undo;
+        cn_make(&copy, pseudo[i], &undo);
+        unsigned king = bb_lsb(copy.by_type[CN_KING] & copy.by_color[us]);
+        if (!attacked_slow(&copy, king, them)) out[n++] = pseudo[i];
+    }
+    /* Castling: king and rook squares from the rights; path empty but for
+     * king and rook; no square from king to its destination attacked (rook
+     * and king lifted); the king ends up safe. */
+    unsigned king = bb_lsb(p->by_type[CN_KING] & own);
+    for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
+        if (!(p->castling & (1u << right))) continue;
+        unsigned rook = p->castle_rook[right];
+        int queenside = right & 1;
+        unsigned rank = square_rank(king);
+        unsigned king_to = make_square(queenside ? 2 : 6, rank), rook_to = make_square(queenside ? 3 : 5, rank);
+        unsigned lo = king, hi = king;
+        unsigned span[4] = {king, rook, king_to, rook_to};
+        for (int k = 0; k < 4; k++) {
+            if (span[k] < lo) lo = span[k];
+            if (span[k] > hi) hi = span[k];
+        }
+        int ok = 1;
+        for (unsigned s = lo; s <= hi; s++)
+            if (s != king && s != rook && (occ & bb_square(s))) ok = 0;
+        if (!ok) continue;
+        cn_position lifted = *p;
+        lifted.by_color[us] &= ~(bb_square(king) | bb_square(rook));
+        lifted.by_type[CN_KING] &= ~bb_square(king);
+        lifted.by_type[CN_ROOK] &= ~bb_square(rook);
+        unsigned step_lo = king < king_to ? king : king_to, step_hi = king < king_to ? king_to : king;
+        for (unsigned s = step_lo; s <= step_hi; s++)
+            if (attacked_slow(s == king ? p : &lifted, s, them)) ok = 0;
+        if (ok) out[n++] = (cn_move)(king | (rook << 6) | (CN_MOVE_CASTLING << 14));
+    }
+    return n;
+}
+
+static int compare_moves(const void *a, const void *b) {
+    return (int)*(const cn_move *)a - (int)*(const cn_move *)b;
+}
+
+/* Fast generator == reference on this position; make/unmake symmetry and
+ * incremental key for every move. Returns the number of legal moves. */
+static void check_position_moves(const cn_position *pos, const char *fen) {
+    cn_move fast[CN_MAX_MOVES], slow[CN_MAX_MOVES * 2];
+    int nf = cn_legal_moves(pos, fast);
+    int ns = reference_moves(pos, slow);
+    CHECK(nf == cn_count_legal_moves(pos), "%s: count %d != list %d", fen, cn_count_legal_moves(pos), nf);
+    qsort(fast, (size_t)nf, sizeof fast[0], compare_moves);
+    qsort(slow, (size_t)ns, sizeof slow[0], compare_moves);
+    int same = nf == ns && memcmp(fast, slow, (size_t)nf * sizeof fast[0]) == 0;
+    CHECK(same, "%s: fast generator has %d moves, reference %d", fen, nf, ns);
+    if (!same) {
+        char uci[6];
+        for (int i = 0; i < nf; i++) fprintf(stderr, " %s", (cn_move_to_uci(pos, fast[i], uci), uci));
+        fprintf(stderr, "\n vs");
+        for (int i = 0; i < ns; i++) fprintf(stderr, " %s", (cn_move_to_uci(pos, slow[i], uci), uci));
+        fprintf(stderr, "\n");
+    }
+    for (int i = 0; i < nf; i++) {
+        cn_position copy = *pos;
+        cn_undo undo;
+        cn_make(&copy, fast[i], &undo);
+        CHECK(copy.key == cn_position_compute_key(&copy), "%s: incremental key wrong after move %d", fen, i);
+        CHECK(cn_position_validate(&copy) == CN_OK, "%s: move %d leads to an invalid position", fen, i);
+        char uci[6];
+        cn_move parsed;
+        cn_move_to_uci(pos, fast[i], uci);
+        CHECK(cn_move_from_uci(pos, uci, strlen(uci), &parsed) == CN_OK && parsed == fast[i], "%s: UCI round trip of %s",
+              fen, uci);
+        cn_unmake(&copy, &undo);
+        CHECK(memcmp(&copy, pos, sizeof copy) == 0, "%s: unmake of move %s is not bit-exact", fen, uci);
+    }
+}
+
+/* Walks two plies below the position to exercise more states. */
+static void test_moves_around(const suite_line *line, long *positions) {
+    cn_position pos;
+    if (cn_fen_parse(&pos, line->fen, strlen(line->fen), line->chess960, NULL) != CN_OK) return;
+    check_position_moves(&pos, line->fen);
+    (*positions)++;
+    cn_move moves[CN_MAX_MOVES];
+    int n = cn_legal_moves(&pos, moves);
+    for (int i = 0; i < n; i++) {
+        cn_position child = pos;
+        cn_undo undo;
+        cn_make(&child, moves[i], &undo);
+        check_position_moves(&child, line->fen);
+        (*positions)++;
+        test_fen_round_trip_position(&child, line->fen);
+    }
+}
+
+/* --- perft suites --------------------------------------------------------- */
+
+static void run_suite(const cn_impl *impl, const char *path, int chess960, uint64_t max_nodes, int with_full) {
+    suite_file suite;
+    if (suite_load(path, chess960, &suite) != 0) {
+        CHECK(0, "cannot read %s", path);
+        return;
+    }
+    uint64_t nodes = 0;
+    int counts = 0;
+    double start = seconds_now();
+    for (int i = 0; i < suite.count; i++) {
+        const suite_line *line = &suite.lines[i];
+        cn_position pos;
+        cn_fen_error err;
+        if (cn_fen_parse(&pos, line->fen, strlen(line->fen), chess960, &err) != CN_OK) {
+            CHECK(0, "%s:%d: FEN rejected: %s", path, i + 1, err.message);
+            continue;
+        }
+        for (int d = 0; d < line->depth_count; d++) {
+            if (line->expected[d] > max_nodes) continue;
+            uint64_t got = impl->perft(&pos, line->depths[d]);
+            CHECK(got == line->expected[d], "%s:%d [%s] D%d: %" PRIu64 ", expected %" PRIu64, path, i + 1, impl->name,
+                  line->depths[d], got, line->expected[d]);
+            if (with_full && line->expected[d] <= max_nodes / 20) {
+                uint64_t full = impl->perft_full(&pos, line->depths[d]);
+                CHECK(full == line->expected[d], "%s:%d [%s] full D%d: %" PRIu64, path, i + 1, impl->name, line->depths[d],
+                      full);
+            }
+            nodes += got;
+            counts++;
+        }
+    }
+    double elapsed = seconds_now() - start;
+    printf("perft %-14s %-16s %4d counts, %12" PRIu64 " nodes, %6.2f s\n", impl->name, strrchr(path, '/') + 1, counts, nodes,
+           elapsed);
+    suite_free(&suite);
+}
+
+int main(int argc, char **argv) {
+    const char *dir = "../shared/perft";
+    uint64_t max_nodes = 5000000;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc) dir = argv[++i];
+        else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc) max_nodes = strtoull(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: engine_test [--perft-dir DIR] [--max-nodes N]\n");
+            return 2;
+        }
+    }
+    test_concurrent_init();
+    if (failures) return 1;
+    test_init_determinism();
+    test_sliders_against_ray_walk(cn_impl_runnable(cn_impl_pext));
+    test_fen_errors();
+
+    static const char *standard_suites[] = {"perftsuite.epd", "cpw.epd", "tricky.epd", "unreachable.epd"};
+    char path[1024];
+    long positions = 0;
+    for (int s = 0; s < 4; s++) {
+        snprintf(path, sizeof path, "%s/%s", dir, standard_suites[s]);
+        suite_file suite;
+        if (suite_load(path, 0, &suite) != 0) {
+            CHECK(0, "cannot read %s", path);
+            continue;
+        }
+        for (int i = 0; i < suite.count; i++) {
+            cn_position pos;
+            cn_fen_error err;
+            CHECK(cn_fen_parse(&pos, suite.lines[i].fen, strlen(suite.lines[i].fen), 0, &err) == CN_OK, "%s: %s",
+                  suite.lines[i].fen, err.message);
+            test_fen_round_trip_position(&pos, suite.lines[i].fen);
+            test_moves_around(&suite.lines[i], &positions);
+        }
+        suite_free(&suite);
+    }
+    printf("movegen: %ld positions: fast == reference generator, make/unmake bit-exact, incremental key\n", positions);
+
+    const cn_impl *impls[4] = {cn_impl_pext, cn_impl_bmi2, cn_impl_popcnt, cn_impl_base};
+    for (int k = 0; k < 4; k++) {
+        if (!cn_impl_runnable(impls[k])) {
+            if (impls[k]) printf("perft: path %s cannot run on this CPU, not tested\n", impls[k]->name);
+            continue;
+        }
+        for (int s = 0; s < 4; s++) {
+            snprintf(path, sizeof path, "%s/%s", dir, standard_suites[s]);
+            run_suite(impls[k], path, 0, max_nodes, k == 0);
+        }
+    }
+    printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
+    return failures ? 1 : 0;
+}
