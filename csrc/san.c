@@ -1,0 +1,314 @@
+/*
+ * san.c - SAN output and input, built only on the public engine API
+ * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves),
+ * so it works unchanged whichever move generator is compiled in.
+ */
+#include "san.h"
+
+#include <string.h>
+
+/* Index is the piece type: CN_PAWN = 0 .. CN_KING = 5. */
+static const char piece_letters[] = "PNBRQK";
+
+static unsigned file_of(unsigned square) { return square & 7u; }
+static unsigned rank_of(unsigned square) { return square >> 3; }
+
+static int is_file_char(char c) { return c >= 'a' && c <= 'h'; }
+static int is_rank_char(char c) { return c >= '1' && c <= '8'; }
+
+static unsigned square_from_chars(char file, char rank)
+{
+    return (unsigned)(file - 'a') + 8u * (unsigned)(rank - '1');
+}
+
+static int write_square(char *out, int length, unsigned square)
+{
+    out[length++] = (char)('a' + file_of(square));
+    out[length++] = (char)('1' + rank_of(square));
+    return length;
+}
+
+/* Castling is king-takes-own-rook, so the rook's side of the king decides. */
+static int is_king_side_castle(cn_move move)
+{
+    return file_of(cn_move_to(move)) > file_of(cn_move_from(move));
+}
+
+static int move_is_listed(const cn_move *moves, int count, cn_move move)
+{
+    for (int i = 0; i < count; i++)
+        if (moves[i] == move)
+            return 1;
+    return 0;
+}
+
+/* File, else rank, else both: the same rule as chess.js's getDisambiguator,
+ * applied to legal moves only, so a pinned twin needs no disambiguation. */
+static int write_disambiguation(const cn_position *pos, const cn_move *legal, int legal_count, cn_move move,
+                                int piece, char *out, int length)
+{
+    unsigned from = cn_move_from(move);
+    unsigned to = cn_move_to(move);
+    int rivals = 0, rival_on_same_file = 0, rival_on_same_rank = 0;
+
+    for (int i = 0; i < legal_count; i++) {
+        unsigned other_from = cn_move_from(legal[i]);
+        int color;
+        if (cn_move_to(legal[i]) != to || other_from == from || cn_move_kind(legal[i]) == CN_MOVE_CASTLING)
+            continue;
+        if (cn_piece_on(pos, other_from, &color) != piece)
+            continue;
+        rivals++;
+        if (file_of(other_from) == file_of(from))
+            rival_on_same_file = 1;
+        if (rank_of(other_from) == rank_of(from))
+            rival_on_same_rank = 1;
+    }
+    if (rivals == 0)
+        return length;
+    if (rival_on_same_file && rival_on_same_rank)
+        return write_square(out, length, from);
+    if (rival_on_same_file)
+        out[length++] = (char)('1' + rank_of(from));
+    else
+        out[length++] = (char)('a' + file_of(from));
+    return length;
+}
+
+int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
+{
+    cn_move legal[CN_MAX_MOVES];
+    int legal_count = cn_legal_moves(pos, legal);
+    unsigned from = cn_move_from(move);
+    unsigned to = cn_move_to(move);
+    unsigned kind = cn_move_kind(move);
+    int length = 0;
+    int mover_color, target_color;
+
+    out[0] = '\0';
+    /* cn_make trusts its caller; checking here keeps garbage in from
+     * becoming a corrupted copy or a nonsense string. */
+    if (!move_is_listed(legal, legal_count, move))
+        return 0;
+
+    int piece = cn_piece_on(pos, from, &mover_color);
+    if (kind == CN_MOVE_CASTLING) {
+        const char *text = is_king_side_castle(move) ? "O-O" : "O-O-O";
+        length = (int)strlen(text);
+        memcpy(out, text, (size_t)length);
+    } else {
+        int is_capture = kind == CN_MOVE_EN_PASSANT || cn_piece_on(pos, to, &target_color) >= 0;
+        if (piece == CN_PAWN) {
+            if (is_capture) {
+                out[length++] = (char)('a' + file_of(from));
+                out[length++] = 'x';
+            }
+        } else {
+            out[length++] = piece_letters[piece];
+            length = write_disambiguation(pos, legal, legal_count, move, piece, out, length);
+            if (is_capture)
+                out[length++] = 'x';
+        }
+        length = write_square(out, length, to);
+        if (kind == CN_MOVE_PROMOTION) {
+            out[length++] = '=';
+            out[length++] = piece_letters[cn_move_promotion(move)];
+        }
+    }
+
+    /* Play the move on a copy: the caller's position stays untouched. */
+    cn_position after = *pos;
+    cn_undo undo;
+    cn_make(&after, move, &undo);
+    if (cn_in_check(&after))
+        out[length++] = cn_count_legal_moves(&after) == 0 ? '#' : '+';
+    out[length] = '\0';
+    return length;
+}
+
+/* --- parsing ------------------------------------------------------------- */
+
+/* What a SAN string says about the move; -1 marks a part it leaves open. */
+typedef struct san_pattern {
+    int castle_side; /* 0: not castling, 1: O-O, 2: O-O-O */
+    int piece;       /* CN_PAWN .. CN_KING */
+    int from_file;
+    int from_rank;
+    unsigned to;
+    int promotion;   /* CN_KNIGHT .. CN_QUEEN, or -1 for none */
+} san_pattern;
+
+enum { SAN_KING_SIDE = 1, SAN_QUEEN_SIDE = 2 };
+
+static int piece_from_letter(char c)
+{
+    switch (c) {
+    case 'N': return CN_KNIGHT;
+    case 'B': return CN_BISHOP;
+    case 'R': return CN_ROOK;
+    case 'Q': return CN_QUEEN;
+    case 'K': return CN_KING;
+    default: return -1;
+    }
+}
+
+/* After '=' a lowercase letter is unambiguous and shows up in real PGN. */
+static int promotion_from_letter(char c, int lowercase_ok)
+{
+    if (lowercase_ok && c >= 'a' && c <= 'z')
+        c = (char)(c - 'a' + 'A');
+    int piece = piece_from_letter(c);
+    return piece == CN_KING ? -1 : piece;
+}
+
+/* "O-O", "O-O-O" or the same with zeros (not mixed). */
+static int parse_castling(const char *body, size_t n)
+{
+    char o = body[0];
+    if (o != 'O' && o != '0')
+        return 0;
+    if (n == 3 && body[1] == '-' && body[2] == o)
+        return SAN_KING_SIDE;
+    if (n == 5 && body[1] == '-' && body[2] == o && body[3] == '-' && body[4] == o)
+        return SAN_QUEEN_SIDE;
+    return 0;
+}
+
+/* [NBRQK] [file] [rank] [x] square */
+static cn_status parse_piece_move(const char *body, size_t n, san_pattern *pattern)
+{
+    pattern->piece = piece_from_letter(body[0]);
+    if (n < 3)
+        return CN_ERR_BAD_MOVE;
+    if (!is_file_char(body[n - 2]) || !is_rank_char(body[n - 1]))
+        return CN_ERR_BAD_MOVE;
+    pattern->to = square_from_chars(body[n - 2], body[n - 1]);
+
+    /* Whatever sits between the letter and the square: disambiguation. */
+    size_t hint_end = n - 2;
+    if (hint_end > 1 && body[hint_end - 1] == 'x')
+        hint_end--;
+    size_t i = 1;
+    if (i < hint_end && is_file_char(body[i]))
+        pattern->from_file = body[i++] - 'a';
+    if (i < hint_end && is_rank_char(body[i]))
+        pattern->from_rank = body[i++] - '1';
+    return i == hint_end ? CN_OK : CN_ERR_BAD_MOVE;
+}
+
+/* file [x file] rank [[=] promotion] */
+static cn_status parse_pawn_move(const char *body, size_t n, san_pattern *pattern)
+{
+    size_t i;
+    pattern->piece = CN_PAWN;
+    pattern->from_file = body[0] - 'a';
+    if (n >= 2 && body[1] == 'x') {
+        if (n < 4 || !is_file_char(body[2]) || !is_rank_char(body[3]))
+            return CN_ERR_BAD_MOVE;
+        int file_step = body[2] - body[0];
+        if (file_step != 1 && file_step != -1) /* "exe5" or "axh6" */
+            return CN_ERR_BAD_MOVE;
+        pattern->to = square_from_chars(body[2], body[3]);
+        i = 4;
+    } else {
+        if (n < 2 || !is_rank_char(body[1]))
+            return CN_ERR_BAD_MOVE;
+        pattern->to = square_from_chars(body[0], body[1]);
+        i = 2;
+    }
+    if (i < n) {
+        int after_equals = body[i] == '=';
+        if (after_equals && ++i >= n)
+            return CN_ERR_BAD_MOVE;
+        pattern->promotion = promotion_from_letter(body[i], after_equals);
+        if (pattern->promotion < 0)
+            return CN_ERR_BAD_MOVE;
+        i++;
+    }
+    return i == n ? CN_OK : CN_ERR_BAD_MOVE;
+}
+
+static int is_check_mark(char c) { return c == '+' || c == '#'; }
+
+/* Drops, from the end: one annotation (! ? !! ?? !? ?!), one + or #, and an
+ * "e.p." mark with the spaces before it; the check mark may stand on either
+ * side of "e.p." ("exd6 e.p.+", "exd6+ e.p."). Returns the length left. */
+static size_t strip_suffixes(const char *san, size_t len)
+{
+    size_t end = len;
+    for (int marks = 0; marks < 2 && end > 0 && (san[end - 1] == '!' || san[end - 1] == '?'); marks++)
+        end--;
+    int check_seen = end > 0 && is_check_mark(san[end - 1]);
+    if (check_seen)
+        end--;
+    if (end >= 4 && memcmp(san + end - 4, "e.p.", 4) == 0) {
+        end -= 4;
+        while (end > 0 && san[end - 1] == ' ')
+            end--;
+        if (!check_seen && end > 0 && is_check_mark(san[end - 1]))
+            end--;
+    }
+    return end;
+}
+
+static int move_fits(const cn_position *pos, cn_move move, const san_pattern *pattern)
+{
+    unsigned from = cn_move_from(move);
+    unsigned kind = cn_move_kind(move);
+    int color;
+
+    if (pattern->castle_side)
+        return kind == CN_MOVE_CASTLING &&
+               (is_king_side_castle(move) ? SAN_KING_SIDE : SAN_QUEEN_SIDE) == pattern->castle_side;
+    /* A castling move's target is the king's own rook: never "Kh1". */
+    if (kind == CN_MOVE_CASTLING || cn_move_to(move) != pattern->to)
+        return 0;
+    if (cn_piece_on(pos, from, &color) != pattern->piece)
+        return 0;
+    if (pattern->from_file >= 0 && (int)file_of(from) != pattern->from_file)
+        return 0;
+    if (pattern->from_rank >= 0 && (int)rank_of(from) != pattern->from_rank)
+        return 0;
+    if (kind == CN_MOVE_PROMOTION)
+        return pattern->promotion == (int)cn_move_promotion(move);
+    return pattern->promotion < 0;
+}
+
+cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out)
+{
+    san_pattern pattern = {0, -1, -1, -1, 0, -1};
+    cn_status status;
+
+    if (san == NULL)
+        return CN_ERR_BAD_MOVE;
+    size_t n = strip_suffixes(san, len);
+    if (n == 0)
+        return CN_ERR_BAD_MOVE;
+
+    pattern.castle_side = parse_castling(san, n);
+    if (pattern.castle_side)
+        status = CN_OK;
+    else if (piece_from_letter(san[0]) >= 0)
+        status = parse_piece_move(san, n, &pattern);
+    else if (is_file_char(san[0]))
+        status = parse_pawn_move(san, n, &pattern);
+    else
+        status = CN_ERR_BAD_MOVE;
+    if (status != CN_OK)
+        return status;
+
+    cn_move legal[CN_MAX_MOVES];
+    int legal_count = cn_legal_moves(pos, legal);
+    int fits = 0;
+    cn_move found = CN_MOVE_NONE;
+    for (int i = 0; i < legal_count; i++) {
+        if (move_fits(pos, legal[i], &pattern)) {
+            fits++;
+            found = legal[i];
+        }
+    }
+    if (fits != 1) /* none, or ambiguous */
+        return CN_ERR_ILLEGAL_MOVE;
+    *out = found;
+    return CN_OK;
+}
