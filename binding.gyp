@@ -6,19 +6,10 @@
   "targets": [
     {
       "target_name": "chess_native",
+      # Every csrc/*.c (the same set test/c/Makefile builds the C tests from)
+      # plus the binding.
       "sources": [
-        "csrc/attacks.c",
-        "csrc/cpu.c",
-        "csrc/position.c",
-        "csrc/movegen.c",
-        "csrc/perft.c",
-        "csrc/impl_base.c",
-        "csrc/impl_popcnt.c",
-        "csrc/impl_bmi2.c",
-        "csrc/impl_pext.c",
-        "csrc/zobrist.c",
-        "csrc/init.c",
-        "csrc/san.c",
+        "<!@(node -p \"require('fs').readdirSync('csrc').filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return 'csrc/' + f }).join(' ')\")",
         "csrc/addon.cc"
       ],
       "include_dirs": [
