@@ -35,6 +35,8 @@ static int san_test_failures;
 #define SAN_FEN_TWO_KNIGHTS "4k3/8/8/8/8/5N2/3n4/1N2K3 w - - 0 1"
 /* Rooks on a1 and a5 share the a-file. */
 #define SAN_FEN_TWO_ROOKS "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1"
+/* Black knights b8 and b4 share the b-file and both reach c6. */
+#define SAN_FEN_BLACK_KNIGHTS "1n2k3/8/8/8/1n6/8/8/4K3 b - - 0 1"
 /* Queens a1, a3, c1 all reach b2: a1 needs the whole square. */
 #define SAN_FEN_THREE_QUEENS "4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1"
 /* Rooks a1 and f1 reach e1 with check. */
@@ -79,6 +81,9 @@ static const san_test_output_case san_test_output_cases[] = {
     {SAN_FEN_TWO_ROOKS, 0, "a5a3", "R5a3"},
     {SAN_FEN_TWO_ROOKS, 0, "a5a8", "Ra8+"},
     {SAN_FEN_TWO_ROOKS, 0, "a1b1", "Rb1"},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "b8c6", "N8c6"},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "b4c6", "N4c6"},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "b4c2", "Nc2+"},
     /* by file and rank, and the mixed cases around it */
     {SAN_FEN_THREE_QUEENS, 0, "a1b2", "Qa1b2"},
     {SAN_FEN_THREE_QUEENS, 0, "a3b2", "Q3b2"},
@@ -219,6 +224,10 @@ static const san_test_input_case san_test_input_cases[] = {
     {SAN_FEN_TWO_ROOKS, 0, "Raa3", CN_ERR_ILLEGAL_MOVE, NULL},
     {SAN_FEN_TWO_ROOKS, 0, "R1a3", CN_OK, "a1a3"},
     {SAN_FEN_TWO_ROOKS, 0, "R5a3", CN_OK, "a5a3"},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "Nc6", CN_ERR_ILLEGAL_MOVE, NULL},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "Nbc6", CN_ERR_ILLEGAL_MOVE, NULL},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "N8c6", CN_OK, "b8c6"},
+    {SAN_FEN_BLACK_KNIGHTS, 0, "Nb4c6", CN_OK, "b4c6"},
     {SAN_FEN_THREE_QUEENS, 0, "Qb2", CN_ERR_ILLEGAL_MOVE, NULL},
     {SAN_FEN_THREE_QUEENS, 0, "Qab2", CN_ERR_ILLEGAL_MOVE, NULL},
     {SAN_FEN_THREE_QUEENS, 0, "Q1b2", CN_ERR_ILLEGAL_MOVE, NULL},
@@ -501,6 +510,7 @@ int san_tests_run(void)
         SAN_FEN_START,
         SAN_FEN_TWO_KNIGHTS,
         SAN_FEN_TWO_ROOKS,
+        SAN_FEN_BLACK_KNIGHTS,
         SAN_FEN_THREE_QUEENS,
         SAN_FEN_ROOKS_CHECK,
         SAN_FEN_PINNED,
