@@ -91,30 +91,82 @@ static uint64_t prng_sparse(magic_prng *prng) {
     return prng_next(prng) & prng_next(prng) & prng_next(prng);
 }
 
-/* Per-rank seeds chosen (by trying seeds offline) so that the search
- * converges in few candidates; any non-zero seed works, just slower. */
-static const uint64_t rook_seeds[8] = {
-    728, 10316, 55013, 32803, 12281, 15100, 16645, 255
+/* Per-square seeds, each the best of 1..1000 for its square
+ * (test/c/magic_seeds.c prints this table): the whole search then takes
+ * about 0.2 M subset checks. Any seed works, just more slowly. */
+static const uint16_t rook_seeds[64] = {
+    932, 17, 6, 337, 633, 646, 22, 147, 941, 705, 407, 89, 426, 19, 427, 224,
+    475, 282, 163, 111, 891, 152, 103, 589, 845, 288, 860, 746, 272, 762, 885, 327,
+    1000, 689, 157, 433, 399, 496, 306, 169, 907, 90, 457, 522, 76, 90, 159, 208,
+    773, 281, 76, 634, 153, 476, 872, 298, 925, 970, 606, 548, 830, 358, 609, 182,
 };
-static const uint64_t bishop_seeds[8] = {
-    728, 10316, 55013, 32803, 12281, 15100, 16645, 255
+static const uint16_t bishop_seeds[64] = {
+    903, 321, 77, 154, 23, 7, 510, 711, 709, 182, 40, 19, 139, 147, 26, 561,
+    471, 112, 214, 418, 558, 172, 4, 364, 532, 130, 210, 510, 136, 363, 31, 185,
+    5, 549, 803, 949, 360, 545, 391, 27, 133, 127, 507, 759, 496, 959, 111, 142,
+    97, 9, 48, 134, 171, 124, 279, 1, 179, 169, 192, 26, 16, 36, 467, 57,
 };
 
-/* Scratch space for the search, on the init thread's stack via the caller. */
+/* Scratch space for the search; static in cn_attacks_init (80 KiB is too
+ * much for a worker thread's stack). */
 typedef struct magic_scratch {
     bitboard occupancy[4096];
     bitboard reference[4096];
     unsigned epoch[4096];
+    unsigned current_epoch;
 } magic_scratch;
 
-static int build_slider(const int directions[4][2], const uint64_t seeds[8],
+/* Fills occupancy[] and reference[] with every subset of mask and its ray
+ * walk; Carry-Rippler enumerates the subsets in pext-index order. */
+static size_t enumerate_subsets(unsigned square, bitboard mask, const int directions[4][2], magic_scratch *scratch) {
+    size_t count = 0;
+    bitboard occ = 0;
+    do {
+        scratch->occupancy[count] = occ;
+        scratch->reference[count] = ray_walk(square, occ, directions);
+        count++;
+        occ = (occ - mask) & mask;
+    } while (occ);
+    return count;
+}
+
+/* Searches a magic for one square, filling slice[] as it goes. Returns the
+ * magic, or 0 after max_tries candidates; *work counts subset checks. */
+static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64_t seed, magic_scratch *scratch,
+                           bitboard *slice, uint64_t max_work, uint64_t *work) {
+    magic_prng prng = {seed ^ (0x9E3779B97F4A7C15ULL * (square + 1))};
+    const bitboard mask = scratch->occupancy[count - 1]; /* the last subset is the mask itself */
+    while (*work < max_work) {
+        uint64_t magic = prng_sparse(&prng);
+        if (bb_popcount((mask * magic) >> 56) < 6) continue;
+        /* A new epoch marks every slot empty without clearing the table. */
+        if (++scratch->current_epoch == 0) {
+            memset(scratch->epoch, 0, sizeof scratch->epoch);
+            scratch->current_epoch = 1;
+        }
+        const unsigned epoch = scratch->current_epoch;
+        size_t i;
+        for (i = 0; i < count; i++) {
+            size_t index = (size_t)((scratch->occupancy[i] * magic) >> shift);
+            if (scratch->epoch[index] != epoch) {
+                scratch->epoch[index] = epoch;
+                slice[index] = scratch->reference[i];
+            } else if (slice[index] != scratch->reference[i]) {
+                break;
+            }
+        }
+        *work += i + 1;
+        if (i == count) return magic;
+    }
+    return 0;
+}
+
+static int build_slider(const int directions[4][2], const uint16_t seeds[64],
                         cn_slider_table magics[64], bitboard *magic_table,
                         cn_slider_table pexts[64], bitboard *pext_table,
                         size_t table_size, magic_scratch *scratch,
                         const char *piece, char *err, size_t err_size) {
     size_t offset = 0;
-    unsigned epoch = 0;
-    memset(scratch->epoch, 0, sizeof scratch->epoch);
     for (unsigned square = 0; square < 64; square++) {
         bitboard mask = relevant_mask(square, directions);
         int bits = bb_popcount(mask);
@@ -123,46 +175,18 @@ static int build_slider(const int directions[4][2], const uint64_t seeds[8],
             snprintf(err, err_size, "%s table overflow at square %u", piece, square);
             return -1;
         }
-        /* Carry-Rippler enumerates the subsets in pext-index order. */
-        size_t count = 0;
-        bitboard occ = 0;
-        do {
-            scratch->occupancy[count] = occ;
-            scratch->reference[count] = ray_walk(square, occ, directions);
-            count++;
-            occ = (occ - mask) & mask;
-        } while (occ);
+        size_t count = enumerate_subsets(square, mask, directions, scratch);
 
         cn_slider_table *m = &magics[square];
         m->mask = mask;
         m->shift = 64u - (unsigned)bits;
         m->attacks = magic_table + offset;
-        bitboard *slice = magic_table + offset;
-
-        magic_prng prng = {seeds[square_rank(square)] ^ (0x9E3779B97F4A7C15ULL * (square + 1))};
-        uint64_t tries = 0;
-        for (;;) {
-            uint64_t magic = prng_sparse(&prng);
-            if (++tries > 100000000ULL) {
-                snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
-                return -1;
-            }
-            if (bb_popcount((mask * magic) >> 56) < 6) continue;
-            epoch++;
-            size_t i;
-            for (i = 0; i < count; i++) {
-                size_t index = (size_t)((scratch->occupancy[i] * magic) >> m->shift);
-                if (scratch->epoch[index] != epoch) {
-                    scratch->epoch[index] = epoch;
-                    slice[index] = scratch->reference[i];
-                } else if (slice[index] != scratch->reference[i]) {
-                    break;
-                }
-            }
-            if (i == count) {
-                m->magic = magic;
-                break;
-            }
+        uint64_t work = 0;
+        m->magic = find_magic(square, m->shift, count, seeds[square], scratch, magic_table + offset,
+                              UINT64_C(1) << 40, &work);
+        if (m->magic == 0) {
+            snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
+            return -1;
         }
 
         cn_slider_table *p = &pexts[square];
@@ -185,6 +209,18 @@ static int build_slider(const int directions[4][2], const uint64_t seeds[8],
         offset += size;
     }
     return 0;
+}
+
+uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
+    static magic_scratch scratch;
+    static bitboard slice[4096];
+    const int(*directions)[2] = rook ? rook_directions : bishop_directions;
+    bitboard mask = relevant_mask(square, directions);
+    size_t count = enumerate_subsets(square, mask, directions, &scratch);
+    uint64_t work = 0;
+    if (!find_magic(square, 64u - (unsigned)bb_popcount(mask), count, seed, &scratch, slice, max_work, &work))
+        return UINT64_MAX;
+    return work;
 }
 
 static bitboard leaper_attacks(unsigned square, const int (*steps)[2], int step_count) {

@@ -35,6 +35,10 @@ extern bitboard cn_line[64][64];
  * Returns 0, or -1 with a message in err. Not thread-safe: cn_init wraps it. */
 int cn_attacks_init(char *err, size_t err_size);
 
+/* For choosing seeds (test/c/magic_seeds.c): how many subset checks the
+ * search for one square takes with a seed; UINT64_MAX past max_work. */
+uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work);
+
 /* Slow reference: walks the rays square by square. */
 bitboard cn_rook_attacks_slow(unsigned square, bitboard occupied);
 bitboard cn_bishop_attacks_slow(unsigned square, bitboard occupied);

@@ -21,6 +21,7 @@
 #include "../../csrc/impl.h"
 #include "../../csrc/zobrist.h"
 #include "suite.h"
+#include "san_test.c"
 
 static int failures;
 static int checks;
@@ -438,6 +439,9 @@ int main(int argc, char **argv) {
     test_init_determinism();
     test_sliders_against_ray_walk(cn_impl_runnable(cn_impl_pext));
     test_fen_errors();
+    int san_failures = san_tests_run();
+    checks++;
+    CHECK(san_failures == 0, "%d SAN test failures", san_failures);
 
     static const char *standard_suites[] = {"perftsuite.epd", "cpw.epd", "tricky.epd", "unreachable.epd"};
     char path[1024];
