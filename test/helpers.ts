@@ -17,6 +17,19 @@ export const api = require('../dist/index.js') as typeof import('../src/index');
 /** The shared perft suites: ../shared/perft beside the repository (override: CHESS_NATIVE_PERFT_DIR). */
 export const PERFT_DIR = process.env.CHESS_NATIVE_PERFT_DIR ?? path.resolve(ROOT, '..', 'shared', 'perft');
 
+/**
+ * Whether the suites are there. Missing suites fail the tests, unless
+ * CHESS_NATIVE_ALLOW_NO_SUITES=1 (for CI hosts without shared/), which skips
+ * the suite-based tests with a warning.
+ */
+export const SUITES_AVAILABLE = existsSync(path.join(PERFT_DIR, 'perftsuite.epd'));
+if (!SUITES_AVAILABLE) {
+  if (process.env.CHESS_NATIVE_ALLOW_NO_SUITES !== '1') {
+    throw new Error(`perft suites not found in ${PERFT_DIR} (set CHESS_NATIVE_PERFT_DIR, or CHESS_NATIVE_ALLOW_NO_SUITES=1 to skip them)`);
+  }
+  console.warn(`WARNING: perft suites not found in ${PERFT_DIR}: suite tests are SKIPPED (CHESS_NATIVE_ALLOW_NO_SUITES=1)`);
+}
+
 export interface EpdLine {
   /** 1-based line number in the file. */
   line: number;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
-import { api, readEpd, STANDARD_SUITES, type EpdLine } from './helpers';
+import { api, readEpd, STANDARD_SUITES, SUITES_AVAILABLE, type EpdLine } from './helpers';
 
 const { Position } = api;
 
@@ -44,9 +44,9 @@ function chessopsMoves(fen: string): string[] | null {
 }
 
 for (const suite of STANDARD_SUITES) {
-  const lines = readEpd(suite);
+  const lines = SUITES_AVAILABLE ? readEpd(suite) : [];
 
-  describe(suite, () => {
+  describe.skipIf(!SUITES_AVAILABLE)(suite, () => {
     it('has the positions the suite documents', () => {
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line.counts.size).toBeGreaterThan(0);
