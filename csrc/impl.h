@@ -6,6 +6,7 @@
 #define CN_IMPL_H
 
 #include "chess_native.h"
+#include "tt.h"
 
 typedef struct cn_impl {
     const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "base-magic" */
@@ -15,6 +16,10 @@ typedef struct cn_impl {
     uint64_t (*perft)(const cn_position *pos, int depth);
     uint64_t (*perft_full)(const cn_position *pos, int depth);
     int (*divide)(const cn_position *pos, int depth, cn_move *moves, uint64_t *counts);
+    /* Perft through a shared table. pos->key must be right. Stops early
+     * (returning a meaningless count) once *abort_flag is non-zero; read
+     * with a relaxed atomic load, so set it with CN_TT_STORE. */
+    uint64_t (*perft_hashed)(const cn_position *pos, int depth, const cn_tt *tt, const uint64_t *abort_flag);
 } cn_impl;
 
 /* NULL where the compiler or target cannot build the variant. */

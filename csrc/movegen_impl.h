@@ -21,6 +21,8 @@
 #include "attacks.h"
 #include "bitboard.h"
 #include "impl.h"
+#include "tt.h"
+#include "zobrist.h"
 
 #if CN_USE_PEXT
 #include <immintrin.h>
@@ -392,6 +394,40 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
     }
 }
 
+/* make_child plus the incremental Polyglot key, for the hashed perft. */
+CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move move, const int us) {
+    const int them = us ^ 1;
+    const unsigned from = move & 63u, to = (move >> 6) & 63u;
+    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
+    uint64_t key = p->key ^ cn_polyglot_random[CN_POLYGLOT_TURN];
+    if (kind == CN_MOVE_CASTLING) {
+        const unsigned back_rank = us ? 7u : 0u;
+        const int queenside = to < from;
+        key ^= cn_polyglot_piece_key(us, CN_KING, from) ^ cn_polyglot_piece_key(us, CN_ROOK, to) ^
+               cn_polyglot_piece_key(us, CN_KING, make_square(queenside ? 2u : 6u, back_rank)) ^
+               cn_polyglot_piece_key(us, CN_ROOK, make_square(queenside ? 3u : 5u, back_rank));
+    } else {
+        const bitboard to_bb = bb_square(to);
+        if (kind == CN_MOVE_EN_PASSANT) {
+            key ^= cn_polyglot_piece_key(them, CN_PAWN, (unsigned)((int)to - PUSH_DELTA(us)));
+        } else if (p->by_color[them] & to_bb) {
+            int captured = CN_PAWN;
+            while (!(p->by_type[captured] & to_bb)) captured++;
+            key ^= cn_polyglot_piece_key(them, captured, to);
+        }
+        const unsigned placed = kind == CN_MOVE_PROMOTION ? ((move >> 12) & 3u) + CN_KNIGHT : piece;
+        key ^= cn_polyglot_piece_key(us, (int)piece, from) ^ cn_polyglot_piece_key(us, (int)placed, to);
+    }
+    make_child(p, c, move, us);
+    const unsigned lost_rights = (unsigned)(p->castling ^ c->castling);
+    if (lost_rights)
+        for (unsigned right = 0; right < 4; right++)
+            if (lost_rights & (1u << right)) key ^= cn_polyglot_random[CN_POLYGLOT_CASTLE_OFFSET + right];
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(p->ep_square)];
+    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(c->ep_square)];
+    c->key = key;
+}
+
 /* Keeps a computed child alive in "full" perft, so the compiler cannot
  * drop the make that nothing reads. */
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -482,6 +518,50 @@ static uint64_t perft_full(const cn_position *p, int depth) {
     return nodes;
 }
 
+/* Hashed perft. Subtrees of depth >= 2 go through the table. abort_flag is
+ * polled at depth >= 3; once set, the search unwinds with meaningless
+ * counts (the caller discards them) and stores nothing more. */
+#define ABORTED(flag) (CN_TT_LOAD(flag) != 0)
+
+static uint64_t perft_hashed_black(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag);
+
+static uint64_t perft_hashed_white(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
+    const uint64_t tag = cn_tt_tag(p->key, depth);
+    uint64_t nodes = 0;
+    if (cn_tt_probe(tt, tag, &nodes)) return nodes;
+    if (depth >= 3 && ABORTED(abort_flag)) return 0;
+    gen_move moves[CN_MAX_MOVES];
+    const int count = generate_moves(p, 0, 1, moves);
+    cn_position child;
+    for (int i = 0; i < count; i++) {
+        make_child_keyed(p, &child, moves[i], 0);
+        nodes += depth == 2 ? (uint64_t)generate_moves(&child, 1, 0, NULL) : perft_hashed_black(&child, depth - 1, tt, abort_flag);
+    }
+    if (depth < 3 || !ABORTED(abort_flag)) cn_tt_store(tt, tag, nodes);
+    return nodes;
+}
+
+static uint64_t perft_hashed_black(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
+    const uint64_t tag = cn_tt_tag(p->key, depth);
+    uint64_t nodes = 0;
+    if (cn_tt_probe(tt, tag, &nodes)) return nodes;
+    if (depth >= 3 && ABORTED(abort_flag)) return 0;
+    gen_move moves[CN_MAX_MOVES];
+    const int count = generate_moves(p, 1, 1, moves);
+    cn_position child;
+    for (int i = 0; i < count; i++) {
+        make_child_keyed(p, &child, moves[i], 1);
+        nodes += depth == 2 ? (uint64_t)generate_moves(&child, 0, 0, NULL) : perft_hashed_white(&child, depth - 1, tt, abort_flag);
+    }
+    if (depth < 3 || !ABORTED(abort_flag)) cn_tt_store(tt, tag, nodes);
+    return nodes;
+}
+
+static uint64_t impl_perft_hashed(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
+    if (depth <= 1) return impl_perft(p, depth);
+    return p->side ? perft_hashed_black(p, depth, tt, abort_flag) : perft_hashed_white(p, depth, tt, abort_flag);
+}
+
 static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint64_t *counts) {
     gen_move moves[CN_MAX_MOVES];
     const int us = p->side;
@@ -499,6 +579,6 @@ static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint
 }
 
 static const cn_impl impl_table = {
-    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, perft_full, impl_divide,
+    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, perft_full, impl_divide, impl_perft_hashed,
 };
 const cn_impl *const CN_IMPL_SYMBOL = &impl_table;

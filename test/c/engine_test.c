@@ -386,7 +386,15 @@ static void test_moves_around(const suite_line *line, long *positions) {
 
 /* --- perft suites --------------------------------------------------------- */
 
-static void run_suite(const cn_impl *impl, const char *path, int chess960, uint64_t max_nodes, int with_full) {
+/* with_extras: also full perft (small counts) and hashed perft through a
+ * 4 KiB table (constant index collisions and replacement) and a 16 MiB one. */
+static void run_suite(const cn_impl *impl, const char *path, int chess960, uint64_t max_nodes, int with_extras) {
+    static const uint64_t no_abort = 0;
+    cn_tt tiny, normal;
+    if (with_extras && (cn_tt_create(&tiny, 4096) != 0 || cn_tt_create(&normal, 16u << 20) != 0)) {
+        CHECK(0, "cannot allocate the test hash tables");
+        return;
+    }
     suite_file suite;
     if (suite_load(path, chess960, &suite) != 0) {
         CHECK(0, "cannot read %s", path);
@@ -408,19 +416,30 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
             uint64_t got = impl->perft(&pos, line->depths[d]);
             CHECK(got == line->expected[d], "%s:%d [%s] D%d: %" PRIu64 ", expected %" PRIu64, path, i + 1, impl->name,
                   line->depths[d], got, line->expected[d]);
-            if (with_full && line->expected[d] <= max_nodes / 20) {
+            if (with_extras && line->expected[d] <= max_nodes / 20) {
                 uint64_t full = impl->perft_full(&pos, line->depths[d]);
                 CHECK(full == line->expected[d], "%s:%d [%s] full D%d: %" PRIu64, path, i + 1, impl->name, line->depths[d],
                       full);
+            }
+            if (with_extras) {
+                uint64_t hashed_tiny = impl->perft_hashed(&pos, line->depths[d], &tiny, &no_abort);
+                uint64_t hashed = impl->perft_hashed(&pos, line->depths[d], &normal, &no_abort);
+                CHECK(hashed_tiny == line->expected[d] && hashed == line->expected[d],
+                      "%s:%d [%s] hashed D%d: %" PRIu64 " (4 KiB table), %" PRIu64 " (16 MiB)", path, i + 1, impl->name,
+                      line->depths[d], hashed_tiny, hashed);
             }
             nodes += got;
             counts++;
         }
     }
     double elapsed = seconds_now() - start;
-    printf("perft %-14s %-16s %4d counts, %12" PRIu64 " nodes, %6.2f s\n", impl->name, strrchr(path, '/') + 1, counts, nodes,
-           elapsed);
+    printf("perft %-14s %-16s %4d counts, %12" PRIu64 " nodes, %6.2f s%s\n", impl->name, strrchr(path, '/') + 1, counts,
+           nodes, elapsed, with_extras ? " (with full and hashed perft)" : "");
     suite_free(&suite);
+    if (with_extras) {
+        cn_tt_destroy(&tiny);
+        cn_tt_destroy(&normal);
+    }
 }
 
 int main(int argc, char **argv) {
