@@ -462,21 +462,26 @@ int main(int argc, char **argv) {
     checks++;
     CHECK(san_failures == 0, "%d SAN test failures", san_failures);
 
-    static const char *standard_suites[] = {"perftsuite.epd", "cpw.epd", "tricky.epd", "unreachable.epd"};
+    static const struct {
+        const char *file;
+        int chess960;
+    } suites[] = {{"perftsuite.epd", 0}, {"cpw.epd", 0},     {"tricky.epd", 0},
+                  {"unreachable.epd", 0}, {"fischer.epd", 1}, {"tricky960.epd", 1}};
+    const int suite_count = (int)(sizeof suites / sizeof suites[0]);
     char path[1024];
     long positions = 0;
-    for (int s = 0; s < 4; s++) {
-        snprintf(path, sizeof path, "%s/%s", dir, standard_suites[s]);
+    for (int s = 0; s < suite_count; s++) {
+        snprintf(path, sizeof path, "%s/%s", dir, suites[s].file);
         suite_file suite;
-        if (suite_load(path, 0, &suite) != 0) {
+        if (suite_load(path, suites[s].chess960, &suite) != 0) {
             CHECK(0, "cannot read %s", path);
             continue;
         }
         for (int i = 0; i < suite.count; i++) {
             cn_position pos;
             cn_fen_error err;
-            CHECK(cn_fen_parse(&pos, suite.lines[i].fen, strlen(suite.lines[i].fen), 0, &err) == CN_OK, "%s: %s",
-                  suite.lines[i].fen, err.message);
+            CHECK(cn_fen_parse(&pos, suite.lines[i].fen, strlen(suite.lines[i].fen), suites[s].chess960, &err) == CN_OK,
+                  "%s: %s", suite.lines[i].fen, err.message);
             test_fen_round_trip_position(&pos, suite.lines[i].fen);
             test_moves_around(&suite.lines[i], &positions);
         }
@@ -490,9 +495,11 @@ int main(int argc, char **argv) {
             if (impls[k]) printf("perft: path %s cannot run on this CPU, not tested\n", impls[k]->name);
             continue;
         }
-        for (int s = 0; s < 4; s++) {
-            snprintf(path, sizeof path, "%s/%s", dir, standard_suites[s]);
-            run_suite(impls[k], path, 0, max_nodes, k == 0);
+        for (int s = 0; s < suite_count; s++) {
+            snprintf(path, sizeof path, "%s/%s", dir, suites[s].file);
+            /* Chess960 suites at <= 2M nodes a count (their issue's budget). */
+            uint64_t limit = suites[s].chess960 && max_nodes > 2000000 ? 2000000 : max_nodes;
+            run_suite(impls[k], path, suites[s].chess960, limit, k == 0);
         }
     }
     printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
