@@ -1,0 +1,117 @@
+// The raw binding (dist/native.js), as someone bypassing the TypeScript layer
+// would call it: wrong types and sizes are TypeErrors, corrupted position
+// bytes are CN_ERR_BAD_POSITION errors or valid positions, and nothing crashes.
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import './helpers';
+
+const require = createRequire(import.meta.url);
+const { native } = require('../dist/native.js') as typeof import('../src/native');
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+function parsed(fen: string): Uint8Array {
+  const bytes = new Uint8Array(native.positionBytes);
+  native.fenParse(bytes, fen, false);
+  return bytes;
+}
+
+type Call = (pos: unknown) => unknown;
+const moves = new Uint16Array(native.maxMoves);
+const counts = new BigUint64Array(native.maxMoves);
+const calls: [string, Call][] = [
+  ['fen', (p) => native.fen(p as Uint8Array)],
+  ['turn', (p) => native.turn(p as Uint8Array)],
+  ['inCheck', (p) => native.inCheck(p as Uint8Array)],
+  ['legalMoves', (p) => native.legalMoves(p as Uint8Array, moves)],
+  ['isLegal', (p) => native.isLegal(p as Uint8Array, 'e2e4')],
+  ['perft', (p) => native.perft(p as Uint8Array, 2)],
+  ['divide', (p) => native.divide(p as Uint8Array, 1, moves, counts)],
+  ['moveToUci', (p) => native.moveToUci(p as Uint8Array, 0)],
+  ['play', (p) => native.play(p as Uint8Array, 'e2e4')], // last: it writes the bytes on success
+];
+
+describe('raw binding', () => {
+  it('exports its constants', () => {
+    expect(native.positionBytes % 8).toBe(0);
+    expect(native.maxMoves).toBeGreaterThanOrEqual(256);
+    expect(native.napi).toBe(8);
+  });
+
+  it('rejects anything but an ArrayBufferView of positionBytes bytes with a TypeError', () => {
+    const bad: unknown[] = [undefined, null, 1, 'x', {}, [], new ArrayBuffer(native.positionBytes),
+      new Uint8Array(native.positionBytes - 1), new Uint8Array(native.positionBytes + 1), new Uint16Array(3)];
+    for (const value of bad) {
+      for (const [name, call] of calls) expect(() => call(value), name).toThrow(TypeError);
+      expect(() => native.fenParse(value as Uint8Array, START, false)).toThrow(TypeError);
+    }
+  });
+
+  it('accepts any view of the right byte length (DataView, other element types, offsets)', () => {
+    const bytes = parsed(KIWIPETE);
+    const slab = new ArrayBuffer(native.positionBytes * 3);
+    const offset = new Uint8Array(slab, native.positionBytes, native.positionBytes);
+    offset.set(bytes);
+    expect(native.fen(offset)).toBe(KIWIPETE);
+    expect(native.fen(new DataView(slab, native.positionBytes, native.positionBytes) as unknown as Uint8Array)).toBe(KIWIPETE);
+    expect(native.fen(new BigUint64Array(slab, native.positionBytes, native.positionBytes / 8) as unknown as Uint8Array)).toBe(KIWIPETE);
+  });
+
+  it('rejects wrong argument types after the position', () => {
+    const pos = parsed(START);
+    expect(() => native.fenParse(pos, 1 as unknown as string, false)).toThrow(TypeError);
+    expect(() => native.isLegal(pos, 1 as unknown as string)).toThrow(TypeError);
+    expect(() => native.play(pos, {} as unknown as string)).toThrow(TypeError);
+    expect(() => native.legalMoves(pos, new Uint16Array(10))).toThrow(TypeError);
+    expect(() => native.legalMoves(pos, new Uint8Array(1024) as unknown as Uint16Array)).toThrow(TypeError);
+    expect(() => native.divide(pos, 1, moves, new BigInt64Array(native.maxMoves) as unknown as BigUint64Array)).toThrow(TypeError);
+    expect(() => native.moveToUci(pos, 0)).toThrow(TypeError); // not a legal move here
+    expect(() => native.moveToUci(pos, 70000)).toThrow(TypeError);
+    for (const depth of [-1, 21, 0.5, NaN, '2', undefined]) {
+      expect(() => native.perft(pos, depth as number)).toThrow(RangeError);
+      expect(() => native.divide(pos, depth as number, moves, counts)).toThrow(RangeError);
+    }
+    expect(() => native.divide(pos, 0, moves, counts)).toThrow(RangeError);
+    expect(native.fen(pos)).toBe(START);
+  });
+
+  it('survives corrupted position bytes: an error or a consistent position, never a crash', () => {
+    // Deterministic pseudo-random corruption (xorshift), 3000 buffers.
+    let seed = 0x9e3779b9;
+    const rand = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed >>> 0;
+    };
+    const sources = [parsed(START), parsed(KIWIPETE), parsed('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1')];
+    let rejected = 0;
+    let accepted = 0;
+    const changed: string[] = [];
+    const sameBytes = (a: Uint8Array, b: Uint8Array) => a.every((v, k) => v === b[k]);
+    for (let i = 0; i < 3000; i++) {
+      const bytes = sources[i % sources.length]!.slice();
+      const flips = 1 + (rand() % 4);
+      for (let k = 0; k < flips; k++) bytes[rand() % bytes.length] ^= 1 << (rand() % 8);
+      const before = bytes.slice();
+      for (const [name, call] of calls) {
+        try {
+          call(bytes);
+          accepted++;
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (code === 'CN_ERR_BAD_POSITION') rejected++;
+          else if (!(name === 'play' && (code === 'CN_ERR_ILLEGAL_MOVE' || code === 'CN_ERR_BAD_MOVE')) &&
+            !(name === 'moveToUci' && e instanceof TypeError)) throw e;
+        }
+        if (name !== 'play' && !sameBytes(bytes, before)) changed.push(`${i} ${name}`);
+      }
+    }
+    // Only play() may write the bytes.
+    expect(changed).toEqual([]);
+    // Both outcomes occur: some flips hit unused bits (still valid), most break invariants.
+    expect(rejected).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThan(0);
+  });
+});
