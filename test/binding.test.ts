@@ -93,7 +93,10 @@ describe('raw binding', () => {
     for (let i = 0; i < 3000; i++) {
       const bytes = sources[i % sources.length]!.slice();
       const flips = 1 + (rand() % 4);
-      for (let k = 0; k < flips; k++) bytes[rand() % bytes.length] ^= 1 << (rand() % 8);
+      for (let k = 0; k < flips; k++) {
+        const at = rand() % bytes.length;
+        bytes[at] = (bytes[at] as number) ^ (1 << (rand() % 8));
+      }
       const before = bytes.slice();
       for (const [name, call] of calls) {
         try {
