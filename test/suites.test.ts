@@ -46,7 +46,7 @@ function chessopsMoves(fen: string): string[] | null {
 for (const suite of STANDARD_SUITES) {
   const lines = SUITES_AVAILABLE ? readEpd(suite) : [];
 
-  describe.skipIf(!SUITES_AVAILABLE)(suite, () => {
+  describe.skipIf(!SUITES_AVAILABLE)(suite, { timeout: 60_000 }, () => {
     it('has the positions the suite documents', () => {
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line.counts.size).toBeGreaterThan(0);

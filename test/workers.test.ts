@@ -58,7 +58,7 @@ function check(reply: Reply, slice: [string, number, bigint][]) {
   expect(reply.info).toEqual(api.engineInfo());
 }
 
-describe('worker_threads', () => {
+describe('worker_threads', { timeout: 60_000 }, () => {
   it('has jobs from the suite', () => {
     expect(jobs.length).toBeGreaterThan(50);
   });
