@@ -127,3 +127,12 @@ for (const suite of STANDARD_SUITES) {
     }
   });
 }
+
+describe.skipIf(!SUITES_AVAILABLE)('64-bit counts', () => {
+  it('a published count above 2^32 crosses the boundary exactly (cpw.epd line 7, D6, ~7e9 leaves)', { timeout: 120_000 }, () => {
+    const line = readEpd('cpw.epd')[6]!;
+    const count = line.counts.get(6)!;
+    expect(count).toBeGreaterThan(2n ** 32n);
+    expect(new Position(line.fen).perft(6)).toBe(Number(count));
+  });
+});
