@@ -98,14 +98,16 @@ bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t 
         return false;
     }
     size_t n = 0;
-    // napi writes at most cap-1 bytes plus NUL; asking for the full length
-    // first would cost a second call, so detect truncation by a full buffer.
+    // napi writes at most cap-1 bytes plus NUL, and only whole characters (up
+    // to 4 bytes each). Asking for the full length first would cost a second
+    // call; instead, anything that comes within 4 bytes of the end may have
+    // been cut and counts as too long (FEN and UCI strings are far shorter).
     if (napi_get_value_string_utf8(env, info[index], buf, cap, &n) != napi_ok) {
         ThrowType(env, what);
         return false;
     }
     *len = n;
-    *too_long = n >= cap - 1;
+    *too_long = n + 4 >= cap;
     return true;
 }
 

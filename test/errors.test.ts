@@ -61,6 +61,14 @@ describe('FEN errors', () => {
   it('rejects very long strings as FEN errors, not crashes', () => {
     expect(() => new Position('8'.repeat(100_000))).toThrow(FenError);
     expect(() => new Position(`${START_FEN}${' '.repeat(10_000)}x`)).toThrow(FenError);
+    // Long strings ending in a multi-byte character around the binding's buffer
+    // size: a cut-off tail must never let the valid prefix through.
+    for (let pad = 150; pad < 260; pad++) {
+      expect(() => new Position(`${START_FEN}${' '.repeat(pad)}\u20ac`), `pad ${pad}`).toThrow(FenError);
+      expect(() => new Position(`${START_FEN}${' '.repeat(pad)}\u{1f600}`), `pad ${pad}`).toThrow(FenError);
+    }
+    const pos = new Position();
+    for (let pad = 0; pad < 20; pad++) expect(pos.isLegal(`e2e4${' '.repeat(pad)}\u20ac`)).toBe(false);
   });
 
   it('rejects bad options with a TypeError', () => {
