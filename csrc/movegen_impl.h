@@ -53,11 +53,69 @@ typedef uint32_t gen_move;
 #define KIND_EN_PASSANT ((unsigned)CN_MOVE_EN_PASSANT << 14)
 #define KIND_CASTLING ((unsigned)CN_MOVE_CASTLING << 14)
 
-/* Where generated moves go: a list, or just a count. */
+/* Castling geometry for the rights a position holds. King and rook stand
+ * still while a right lasts (moving either loses it), so a search computes
+ * this once at its root and every descendant can use it. */
+typedef struct castle_geometry {
+    bitboard must_be_empty[4]; /* both paths, without king and rook */
+    bitboard king_path[4];     /* squares the king crosses or lands on */
+    bitboard lifted[4];        /* king and rook, lifted for the attack test */
+    bitboard diagonal_rays[4]; /* squares from which a bishop could hit the path */
+    bitboard orthogonal_rays[4];
+} castle_geometry;
+
+static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
+    memset(g, 0, sizeof *g);
+    for (unsigned right = 0; right < 4; right++) {
+        if (!(p->castling & (1u << right))) continue;
+        const int color = right >= 2;
+        const unsigned back_rank = color ? 7u : 0u;
+        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[color]);
+        const unsigned rook = p->castle_rook[right];
+        const int queenside = right & 1u;
+        const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
+        const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
+        g->lifted[right] = bb_square(king) | bb_square(rook);
+        g->must_be_empty[right] =
+            (cn_between[king][king_to] | bb_square(king_to) | cn_between[rook][rook_to] | bb_square(rook_to)) & ~g->lifted[right];
+        g->king_path[right] = cn_between[king][king_to] | bb_square(king_to);
+        bitboard path = g->king_path[right];
+        while (path) {
+            unsigned square = bb_pop_lsb(&path);
+            g->diagonal_rays[right] |= cn_bishop_attacks_magic(square, 0);
+            g->orthogonal_rays[right] |= cn_rook_attacks_magic(square, 0);
+        }
+    }
+}
+
+/* What the generator does with each legal move: count it, list it, or
+ * play it and count the replies (perft's last two plies, fused so that no
+ * list is written and each make is specialised for its piece). */
+enum { MODE_COUNT = 0, MODE_LIST = 1, MODE_CHILDREN = 2 };
+
 typedef struct move_sink {
     gen_move *moves;
     int count;
+    uint64_t nodes;
+    const cn_position *parent;
+    const castle_geometry *castling;
 } move_sink;
+
+static int count_moves_white(const cn_position *p, const castle_geometry *castling);
+static int count_moves_black(const cn_position *p, const castle_geometry *castling);
+CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
+
+CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
+    if (mode == MODE_LIST) {
+        sink->moves[sink->count++] = move;
+    } else if (mode == MODE_COUNT) {
+        sink->count++;
+    } else {
+        cn_position child;
+        make_child(sink->parent, &child, move, us);
+        sink->nodes += (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+    }
+}
 
 /* Pawn geometry seen from the side to move. */
 CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
@@ -121,22 +179,11 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
         nm->check_mask = cn_between[king][bb_lsb(checkers)] | checkers;
 }
 
-/* Is square attacked by `them`, with `occupied` as the blockers? */
-CN_INLINE int square_attacked(const cn_position *p, const int them, unsigned square, bitboard occupied) {
-    const bitboard opponent = p->by_color[them];
-    if (cn_knight_attacks[square] & p->by_type[CN_KNIGHT] & opponent) return 1;
-    if (cn_pawn_attacks[them ^ 1][square] & p->by_type[CN_PAWN] & opponent) return 1;
-    if (cn_king_attacks[square] & p->by_type[CN_KING] & opponent) return 1;
-    if (bishop_attacks(square, occupied) & (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent) return 1;
-    if (rook_attacks(square, occupied) & (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent) return 1;
-    return 0;
-}
-
-CN_INLINE void emit_from(move_sink *sink, const int list, unsigned from, bitboard targets, unsigned piece) {
-    if (list) {
+CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets, unsigned piece) {
+    if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            sink->moves[sink->count++] = from | (to << 6) | (piece << GEN_PIECE_SHIFT);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT));
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -144,20 +191,20 @@ CN_INLINE void emit_from(move_sink *sink, const int list, unsigned from, bitboar
 }
 
 /* Pawn moves given as a set of destinations; origin = destination - delta. */
-CN_INLINE void emit_pawns(move_sink *sink, const int list, bitboard targets, int delta, const int us) {
+CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
     const bitboard promotions = targets & PROMOTION_RANK(us);
     targets &= ~PROMOTION_RANK(us);
-    if (list) {
+    if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            sink->moves[sink->count++] = (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
         }
         bitboard b = promotions;
         while (b) {
             unsigned to = bb_pop_lsb(&b);
             unsigned base = (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
             /* Queen first: it helps nothing here but reads naturally. */
-            for (unsigned promo = 4; promo-- > 0;) sink->moves[sink->count++] = base | (promo << 12);
+            for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12));
         }
     } else {
         sink->count += bb_popcount(targets) + 4 * bb_popcount(promotions);
@@ -169,11 +216,12 @@ CN_INLINE void emit_pawns(move_sink *sink, const int list, bitboard targets, int
  * are compile-time constants at every call site, so each combination is
  * compiled into its own straight-line code.
  */
-CN_INLINE int generate_moves(const cn_position *p, const int us, const int list, gen_move *out) {
+CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
+                                   const castle_geometry *castling) {
     const int them = us ^ 1;
     node_masks nm;
     compute_masks(p, us, &nm);
-    move_sink sink = {out, 0};
+    move_sink sink = {out, 0, 0, p, castling};
     const bitboard own = p->by_color[us], opponent = p->by_color[them];
     const bitboard occupied = own | opponent;
     const unsigned king = nm.king;
@@ -181,24 +229,43 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
     const bitboard enemy_rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
     const bitboard enemy_bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
 
-    /* King: leaper attacks are cheap set-wise; sliders are tested per square
-     * with the king lifted, so a king cannot step back along a checking ray. */
+    /* Squares the enemy's king, pawns and knights attack: cheap set-wise,
+     * and independent of blockers (used for king moves and castling). */
+    bitboard leaper_attacks;
     {
         const bitboard enemy_pawns = p->by_type[CN_PAWN] & opponent;
-        bitboard banned = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & opponent)] |
-                          pawn_capture_east(enemy_pawns, them) | pawn_capture_west(enemy_pawns, them);
+        leaper_attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & opponent)] |
+                         pawn_capture_east(enemy_pawns, them) | pawn_capture_west(enemy_pawns, them);
         bitboard knights = p->by_type[CN_KNIGHT] & opponent;
-        while (knights) banned |= cn_knight_attacks[bb_pop_lsb(&knights)];
-        bitboard candidates = cn_king_attacks[king] & ~own & ~banned;
+        while (knights) leaper_attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
+    }
+    /* King: sliders are tested with the king lifted, so that a king cannot
+     * step back along a checking ray. */
+    {
+        bitboard candidates = cn_king_attacks[king] & ~own & ~leaper_attacks;
         const bitboard occupied_without_king = occupied ^ bb_square(king);
-        bitboard safe = 0;
-        while (candidates) {
-            unsigned to = bb_pop_lsb(&candidates);
-            if (!(bishop_attacks(to, occupied_without_king) & enemy_bishops_queens) &&
-                !(rook_attacks(to, occupied_without_king) & enemy_rooks_queens))
-                safe |= bb_square(to);
+        bitboard safe = candidates;
+        /* Per candidate square two lookups, or one lookup per enemy slider
+         * for its whole attack set: whichever is fewer. */
+        if (candidates) {
+            const int per_square = 2 * bb_popcount(candidates);
+            const int per_slider = bb_popcount(enemy_rooks_queens | enemy_bishops_queens) +
+                                   bb_popcount(enemy_rooks_queens & enemy_bishops_queens);
+            if (per_square <= per_slider) {
+                while (candidates) {
+                    unsigned to = bb_pop_lsb(&candidates);
+                    if ((bishop_attacks(to, occupied_without_king) & enemy_bishops_queens) ||
+                        (rook_attacks(to, occupied_without_king) & enemy_rooks_queens))
+                        safe ^= bb_square(to);
+                }
+            } else {
+                bitboard sliders = enemy_bishops_queens;
+                while (sliders) safe &= ~bishop_attacks(bb_pop_lsb(&sliders), occupied_without_king);
+                sliders = enemy_rooks_queens;
+                while (sliders) safe &= ~rook_attacks(bb_pop_lsb(&sliders), occupied_without_king);
+            }
         }
-        emit_from(&sink, list, king, safe, CN_KING);
+        emit_from(&sink, mode, us, king, safe, CN_KING);
     }
 
     /* En passant: rare, so tested exactly on the board after the capture
@@ -214,14 +281,11 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
             if (bishop_attacks(king, after) & enemy_bishops_queens) continue;
             if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent) continue;
             if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent & ~bb_square(captured)) continue;
-            if (list)
-                sink.moves[sink.count++] = from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
-            else
-                sink.count++;
+            emit_move(&sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
         }
     }
 
-    if (!nm.check_mask) return sink.count; /* double check: king moves only */
+    if (!nm.check_mask) return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count; /* double check */
 
     const bitboard movable = ~own & nm.check_mask;
     const bitboard pinned = (nm.pin_orthogonal | nm.pin_diagonal) & own;
@@ -231,7 +295,7 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
         bitboard knights = p->by_type[CN_KNIGHT] & own & ~pinned;
         while (knights) {
             unsigned from = bb_pop_lsb(&knights);
-            emit_from(&sink, list, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
+            emit_from(&sink, mode, us, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
         }
     }
     /* Diagonal movers. A diagonally pinned one stays on its pin ray; the
@@ -245,12 +309,12 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
         while (movers) {
             unsigned from = bb_pop_lsb(&movers);
             unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
-            emit_from(&sink, list, from, bishop_attacks(from, occupied) & movable, piece);
+            emit_from(&sink, mode, us, from, bishop_attacks(from, occupied) & movable, piece);
         }
         while (pinned_movers) {
             unsigned from = bb_pop_lsb(&pinned_movers);
             unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
-            emit_from(&sink, list, from, bishop_attacks(from, occupied) & movable & nm.pin_diagonal, piece);
+            emit_from(&sink, mode, us, from, bishop_attacks(from, occupied) & movable & nm.pin_diagonal, piece);
         }
     }
     /* Orthogonal movers, likewise. */
@@ -262,12 +326,12 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
         while (movers) {
             unsigned from = bb_pop_lsb(&movers);
             unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
-            emit_from(&sink, list, from, rook_attacks(from, occupied) & movable, piece);
+            emit_from(&sink, mode, us, from, rook_attacks(from, occupied) & movable, piece);
         }
         while (pinned_movers) {
             unsigned from = bb_pop_lsb(&pinned_movers);
             unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
-            emit_from(&sink, list, from, rook_attacks(from, occupied) & movable & nm.pin_orthogonal, piece);
+            emit_from(&sink, mode, us, from, rook_attacks(from, occupied) & movable & nm.pin_orthogonal, piece);
         }
     }
     /* Pawns, set-wise. Pushes: a diagonally pinned pawn cannot push, an
@@ -281,11 +345,11 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
                           empty;
         bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & nm.check_mask;
         single &= nm.check_mask;
-        emit_pawns(&sink, list, single, PUSH_DELTA(us), us);
-        if (list) {
+        emit_pawns(&sink, mode, single, PUSH_DELTA(us), us);
+        if (mode != MODE_COUNT) {
             while (double_push) {
                 unsigned to = bb_pop_lsb(&double_push);
-                sink.moves[sink.count++] = (unsigned)((int)to - 2 * PUSH_DELTA(us)) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+                emit_move(&sink, mode, us, (unsigned)((int)to - 2 * PUSH_DELTA(us)) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
             }
         } else {
             sink.count += bb_popcount(double_push);
@@ -301,41 +365,40 @@ CN_INLINE int generate_moves(const cn_position *p, const int us, const int list,
         bitboard west = (pawn_capture_west(free_capturers, us) |
                          (pawn_capture_west(pinned_capturers, us) & nm.pin_diagonal)) &
                         capture_targets;
-        emit_pawns(&sink, list, east, EAST_DELTA(us), us);
-        emit_pawns(&sink, list, west, WEST_DELTA(us), us);
+        emit_pawns(&sink, mode, east, EAST_DELTA(us), us);
+        emit_pawns(&sink, mode, west, WEST_DELTA(us), us);
     }
     /* Castling (Chess960-general): never out of, through or into check. The
      * king's path is tested with king and rook lifted, since in Chess960 the
      * castling rook may be what shields the king's destination. */
     if (!nm.checkers && (p->castling & (us ? (CN_BLACK_OO | CN_BLACK_OOO) : (CN_WHITE_OO | CN_WHITE_OOO)))) {
-        const unsigned back_rank = us ? 7u : 0u;
         for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
             if (!(p->castling & (1u << right))) continue;
-            const unsigned rook = p->castle_rook[right];
-            const int queenside = right & 1u;
-            const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
-            const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
-            const bitboard movers = bb_square(king) | bb_square(rook);
-            const bitboard must_be_empty =
-                (cn_between[king][king_to] | bb_square(king_to) | cn_between[rook][rook_to] | bb_square(rook_to)) & ~movers;
-            if (occupied & must_be_empty) continue;
-            const bitboard lifted = occupied ^ movers;
-            bitboard path = cn_between[king][king_to] | bb_square(king_to);
-            int safe = 1;
-            while (path) {
-                if (square_attacked(p, them, bb_pop_lsb(&path), lifted)) {
-                    safe = 0;
-                    break;
+            if (occupied & castling->must_be_empty[right]) continue;
+            if (castling->king_path[right] & leaper_attacks) continue;
+            /* Slider lookups only when some slider stands on a line through
+             * the path. */
+            const int diagonal_risk = (castling->diagonal_rays[right] & enemy_bishops_queens) != 0;
+            const int orthogonal_risk = (castling->orthogonal_rays[right] & enemy_rooks_queens) != 0;
+            if (diagonal_risk || orthogonal_risk) {
+                const bitboard lifted = occupied ^ castling->lifted[right];
+                bitboard path = castling->king_path[right];
+                int safe = 1;
+                while (path) {
+                    const unsigned square = bb_pop_lsb(&path);
+                    if ((diagonal_risk && (bishop_attacks(square, lifted) & enemy_bishops_queens)) ||
+                        (orthogonal_risk && (rook_attacks(square, lifted) & enemy_rooks_queens))) {
+                        safe = 0;
+                        break;
+                    }
                 }
+                if (!safe) continue;
             }
-            if (!safe) continue;
-            if (list)
-                sink.moves[sink.count++] = king | (rook << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT);
-            else
-                sink.count++;
+            emit_move(&sink, mode, us,
+                      king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT));
         }
     }
-    return sink.count;
+    return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
 }
 
 /* Copy-make for the search: the child gets the parent's state with the move
@@ -436,86 +499,106 @@ CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move m
 #define KEEP_ALIVE(ptr) __asm__ __volatile__("" : : "r"(ptr) : "memory")
 #endif
 
-static uint64_t perft_black(const cn_position *p, int depth);
 
-/* depth >= 2 */
-static uint64_t perft_white(const cn_position *p, int depth) {
+static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
+    return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling);
+}
+static int count_moves_black(const cn_position *p, const castle_geometry *castling) {
+    return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling);
+}
+
+/* Bulk-counting perft, depth >= 2. */
+static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling);
+
+static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling) {
+    if (depth == 2) return generate_moves(p, 0, MODE_CHILDREN, NULL, castling);
     gen_move moves[CN_MAX_MOVES];
-    const int count = generate_moves(p, 0, 1, moves);
+    const int count = (int)generate_moves(p, 0, MODE_LIST, moves, castling);
     uint64_t nodes = 0;
     cn_position child;
-    if (depth == 2) {
-        for (int i = 0; i < count; i++) {
-            make_child(p, &child, moves[i], 0);
-            nodes += (uint64_t)generate_moves(&child, 1, 0, NULL);
-        }
-    } else {
-        for (int i = 0; i < count; i++) {
-            make_child(p, &child, moves[i], 0);
-            nodes += perft_black(&child, depth - 1);
-        }
+    for (int i = 0; i < count; i++) {
+        make_child(p, &child, moves[i], 0);
+        nodes += perft_black(&child, depth - 1, castling);
     }
     return nodes;
 }
 
-static uint64_t perft_black(const cn_position *p, int depth) {
+static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling) {
+    if (depth == 2) return generate_moves(p, 1, MODE_CHILDREN, NULL, castling);
     gen_move moves[CN_MAX_MOVES];
-    const int count = generate_moves(p, 1, 1, moves);
+    const int count = (int)generate_moves(p, 1, MODE_LIST, moves, castling);
     uint64_t nodes = 0;
     cn_position child;
-    if (depth == 2) {
-        for (int i = 0; i < count; i++) {
-            make_child(p, &child, moves[i], 1);
-            nodes += (uint64_t)generate_moves(&child, 0, 0, NULL);
-        }
-    } else {
-        for (int i = 0; i < count; i++) {
-            make_child(p, &child, moves[i], 1);
-            nodes += perft_white(&child, depth - 1);
-        }
+    for (int i = 0; i < count; i++) {
+        make_child(p, &child, moves[i], 1);
+        nodes += perft_white(&child, depth - 1, castling);
     }
     return nodes;
+}
+
+static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
+    return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling)
+                   : (int)generate_moves(p, 0, MODE_LIST, moves, castling);
+}
+
+static uint64_t perft_with_geometry(const cn_position *p, int depth, const castle_geometry *castling) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling) : count_moves_white(p, castling));
+    return p->side ? perft_black(p, depth, castling) : perft_white(p, depth, castling);
 }
 
 static int impl_count(const cn_position *p) {
-    return p->side ? generate_moves(p, 1, 0, NULL) : generate_moves(p, 0, 0, NULL);
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    return p->side ? count_moves_black(p, &castling) : count_moves_white(p, &castling);
 }
 
 static uint64_t impl_perft(const cn_position *p, int depth) {
-    if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)impl_count(p);
-    return p->side ? perft_black(p, depth) : perft_white(p, depth);
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    return perft_with_geometry(p, depth, &castling);
 }
 
 static int impl_generate(const cn_position *p, cn_move *out) {
     gen_move moves[CN_MAX_MOVES];
-    const int count = p->side ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    const int count = list_moves(p, moves, &castling);
     for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
     return count;
 }
 
+CN_INLINE void make_child_any(const cn_position *p, cn_position *c, gen_move move) {
+    if (p->side)
+        make_child(p, c, move, 1);
+    else
+        make_child(p, c, move, 0);
+}
+
 /* Every leaf move is generated and played: for comparison with engines that
  * do not bulk-count. */
-static uint64_t perft_full(const cn_position *p, int depth) {
-    if (depth <= 0) return 1;
+static uint64_t perft_full_rec(const cn_position *p, int depth, const castle_geometry *castling) {
     gen_move moves[CN_MAX_MOVES];
-    const int us = p->side;
-    const int count = us ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    const int count = list_moves(p, moves, castling);
     uint64_t nodes = 0;
     cn_position child;
     for (int i = 0; i < count; i++) {
-        if (us)
-            make_child(p, &child, moves[i], 1);
-        else
-            make_child(p, &child, moves[i], 0);
+        make_child_any(p, &child, moves[i]);
         if (depth == 1) {
             KEEP_ALIVE(&child);
             nodes++;
         } else {
-            nodes += perft_full(&child, depth - 1);
+            nodes += perft_full_rec(&child, depth - 1, castling);
         }
     }
     return nodes;
+}
+
+static uint64_t impl_perft_full(const cn_position *p, int depth) {
+    if (depth <= 0) return 1;
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    return perft_full_rec(p, depth, &castling);
 }
 
 /* Hashed perft. Subtrees of depth >= 2 go through the table. abort_flag is
@@ -523,62 +606,72 @@ static uint64_t perft_full(const cn_position *p, int depth) {
  * counts (the caller discards them) and stores nothing more. */
 #define ABORTED(flag) (CN_TT_LOAD(flag) != 0)
 
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag);
+typedef struct hashed_search {
+    const cn_tt *tt;
+    const uint64_t *abort_flag;
+    castle_geometry castling;
+} hashed_search;
 
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
+static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search);
+
+static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search) {
     const uint64_t tag = cn_tt_tag(p->key, depth);
     uint64_t nodes = 0;
-    if (cn_tt_probe(tt, tag, &nodes)) return nodes;
-    if (depth >= 3 && ABORTED(abort_flag)) return 0;
+    if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
+    if (depth >= 3 && ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
-    const int count = generate_moves(p, 0, 1, moves);
+    const int count = (int)generate_moves(p, 0, MODE_LIST, moves, &search->castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_keyed(p, &child, moves[i], 0);
-        nodes += depth == 2 ? (uint64_t)generate_moves(&child, 1, 0, NULL) : perft_hashed_black(&child, depth - 1, tt, abort_flag);
+        nodes += depth == 2 ? (uint64_t)count_moves_black(&child, &search->castling)
+                            : perft_hashed_black(&child, depth - 1, search);
     }
-    if (depth < 3 || !ABORTED(abort_flag)) cn_tt_store(tt, tag, nodes);
+    if (depth < 3 || !ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
     return nodes;
 }
 
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
+static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search) {
     const uint64_t tag = cn_tt_tag(p->key, depth);
     uint64_t nodes = 0;
-    if (cn_tt_probe(tt, tag, &nodes)) return nodes;
-    if (depth >= 3 && ABORTED(abort_flag)) return 0;
+    if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
+    if (depth >= 3 && ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
-    const int count = generate_moves(p, 1, 1, moves);
+    const int count = (int)generate_moves(p, 1, MODE_LIST, moves, &search->castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_keyed(p, &child, moves[i], 1);
-        nodes += depth == 2 ? (uint64_t)generate_moves(&child, 0, 0, NULL) : perft_hashed_white(&child, depth - 1, tt, abort_flag);
+        nodes += depth == 2 ? (uint64_t)count_moves_white(&child, &search->castling)
+                            : perft_hashed_white(&child, depth - 1, search);
     }
-    if (depth < 3 || !ABORTED(abort_flag)) cn_tt_store(tt, tag, nodes);
+    if (depth < 3 || !ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
     return nodes;
 }
 
 static uint64_t impl_perft_hashed(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
-    if (depth <= 1) return impl_perft(p, depth);
-    return p->side ? perft_hashed_black(p, depth, tt, abort_flag) : perft_hashed_white(p, depth, tt, abort_flag);
+    hashed_search search;
+    search.tt = tt;
+    search.abort_flag = abort_flag;
+    compute_castle_geometry(p, &search.castling);
+    if (depth <= 1) return perft_with_geometry(p, depth, &search.castling);
+    return p->side ? perft_hashed_black(p, depth, &search) : perft_hashed_white(p, depth, &search);
 }
 
 static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint64_t *counts) {
     gen_move moves[CN_MAX_MOVES];
-    const int us = p->side;
-    const int count = us ? generate_moves(p, 1, 1, moves) : generate_moves(p, 0, 1, moves);
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    const int count = list_moves(p, moves, &castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
-        if (us)
-            make_child(p, &child, moves[i], 1);
-        else
-            make_child(p, &child, moves[i], 0);
+        make_child_any(p, &child, moves[i]);
         out_moves[i] = (cn_move)moves[i];
-        counts[i] = impl_perft(&child, depth - 1);
+        counts[i] = perft_with_geometry(&child, depth - 1, &castling);
     }
     return count;
 }
 
 static const cn_impl impl_table = {
-    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, perft_full, impl_divide, impl_perft_hashed,
+    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, impl_perft_full, impl_divide, impl_perft_hashed,
 };
 const cn_impl *const CN_IMPL_SYMBOL = &impl_table;
