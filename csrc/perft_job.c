@@ -1,0 +1,425 @@
+/*
+ * perft_job.c - threaded, hashed, cancellable perft (see perft_job.h).
+ */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthreads, sched_yield */
+#endif
+
+#include "perft_job.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "impl.h"
+#include "tt.h"
+
+#ifdef _WIN32
+#include <process.h>
+#include <windows.h>
+#else
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
+#endif
+
+/* --- a tiny portability layer: atomics, threads, a monotonic clock ------- */
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+/* Interlocked operations are full barriers; plain aligned 64-bit loads and
+ * stores are atomic on x64, and the compiler barrier keeps their order. */
+static uint64_t atomic_add(uint64_t *ptr, uint64_t value) {
+    return (uint64_t)_InterlockedExchangeAdd64((volatile __int64 *)ptr, (__int64)value) + value;
+}
+static uint64_t atomic_load_acquire(const uint64_t *ptr) {
+    uint64_t value = *(volatile const uint64_t *)ptr;
+    _ReadWriteBarrier();
+    return value;
+}
+static void atomic_store_release(uint64_t *ptr, uint64_t value) {
+    _ReadWriteBarrier();
+    *(volatile uint64_t *)ptr = value;
+}
+#else
+/* Returns the new value. acq_rel so that the thread that takes a counter to
+ * zero sees everything the others wrote before their decrements. */
+static uint64_t atomic_add(uint64_t *ptr, uint64_t value) { return __atomic_add_fetch(ptr, value, __ATOMIC_ACQ_REL); }
+static uint64_t atomic_load_acquire(const uint64_t *ptr) { return __atomic_load_n(ptr, __ATOMIC_ACQUIRE); }
+static void atomic_store_release(uint64_t *ptr, uint64_t value) { __atomic_store_n(ptr, value, __ATOMIC_RELEASE); }
+#endif
+#define ATOMIC_SUB_ONE(ptr) atomic_add((ptr), UINT64_MAX) /* wraps: adding 2^64 - 1 subtracts one */
+
+#ifdef _WIN32
+typedef HANDLE job_thread;
+#else
+typedef pthread_t job_thread;
+#endif
+
+/* Room for the job's recursion (about 1.5 KiB a ply) plus the engine's, on
+ * platforms whose default thread stack is small (musl: 128 KiB). */
+#define JOB_THREAD_STACK_BYTES ((size_t)1 << 20)
+
+static uint64_t monotonic_ns(void) {
+#ifdef _WIN32
+    LARGE_INTEGER counter, frequency;
+    QueryPerformanceCounter(&counter);
+    QueryPerformanceFrequency(&frequency);
+    return (uint64_t)((double)counter.QuadPart * 1e9 / (double)frequency.QuadPart);
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+static void yield_thread(void) {
+#ifdef _WIN32
+    SwitchToThread();
+#else
+    sched_yield();
+#endif
+}
+
+/* --- the job --------------------------------------------------------------- */
+
+/* A subtree goes to the engine in one call when it is at most MAX_LEAF_DEPTH
+ * plies deep and its estimated size (legal moves here, to the power of the
+ * depth) is at most LEAF_BUDGET leaves: a few milliseconds, which bounds how
+ * long a cancel takes without a table (the hashed search also polls the
+ * flag), while the job's own slower recursion stays a few percent of the
+ * work. Depth 2 and less always go. */
+#define MAX_LEAF_DEPTH 4
+#define LEAF_BUDGET ((uint64_t)4 << 20)
+
+/* Stop splitting once the queue has this many subtrees per thread (and at
+ * least QUEUE_MIN_ITEMS), or once the subtrees are shallower than the leaf
+ * depth: a few thousand subtrees keep threads evenly busy to the end. */
+#define QUEUE_ITEMS_PER_THREAD 64
+#define QUEUE_MIN_ITEMS 1024
+
+typedef struct job_item {
+    cn_position pos;
+    int root; /* index of the root move above this subtree; -1 at depth 0 */
+} job_item;
+
+struct cn_perft_job {
+    /* Set up by cn_perft_job_start, read-only while the threads run. */
+    const cn_impl *impl;
+    int depth;
+    int item_depth; /* remaining depth below every queued subtree */
+    int leaf_depth; /* a fixed leaf depth from the options, or 0: see LEAF_BUDGET */
+    job_item *items;
+    uint64_t item_count;
+    int hashed;
+    cn_tt tt;
+    size_t table_bytes;
+    size_t queue_bytes;
+    int root_count;
+    cn_move root_moves[CN_MAX_MOVES];
+    cn_perft_job_finish_fn on_finish;
+    void *user;
+    uint64_t start_ns;
+
+    /* Shared between threads, only through the atomics above. */
+    uint64_t abort_flag;            /* read by the engine with CN_TT_LOAD */
+    uint64_t next_item;             /* the queue's head */
+    uint64_t items_completed;       /* DONE iff this reaches item_count */
+    uint64_t nodes;                 /* progress: leaves counted so far */
+    uint64_t roots_done;            /* progress: root moves completed */
+    uint64_t workers_left;          /* the thread that takes it to 0 finishes */
+    uint64_t gate_open;             /* workers start once workers_left is set */
+    uint64_t state;                 /* cn_perft_job_state */
+    uint64_t memory_bytes;          /* table + queue while held */
+    uint64_t end_ns;                /* written before state leaves RUNNING */
+    uint64_t root_counts[CN_MAX_MOVES];
+    uint64_t root_pending[CN_MAX_MOVES]; /* subtrees of each root move not yet counted */
+
+    /* Owned by the controlling thread. */
+    int thread_count;
+    int joined;
+    job_thread threads[CN_PERFT_JOB_MAX_THREADS];
+};
+
+static int aborted(const cn_perft_job *job) { return CN_TT_LOAD(&job->abort_flag) != 0; }
+
+static void credit(cn_perft_job *job, int root, uint64_t nodes) {
+    atomic_add(&job->nodes, nodes);
+    if (root >= 0) atomic_add(&job->root_counts[root], nodes);
+}
+
+static int is_leaf(const cn_perft_job *job, const cn_position *pos, int depth) {
+    if (job->leaf_depth > 0) return depth <= job->leaf_depth;
+    if (depth <= 2) return 1;
+    if (depth > MAX_LEAF_DEPTH) return 0;
+    const uint64_t branching = (uint64_t)cn_count_legal_moves(pos);
+    uint64_t estimate = 1;
+    for (int i = 0; i < depth; i++) estimate *= branching;
+    return estimate <= LEAF_BUDGET;
+}
+
+/* Leaves below pos at depth, crediting progress as they are counted. After a
+ * cancel the return value is meaningless and nothing more is stored. */
+static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int depth, int root) {
+    if (aborted(job)) return 0;
+    if (is_leaf(job, pos, depth)) {
+        uint64_t nodes = job->hashed ? job->impl->perft_hashed(pos, depth, &job->tt, &job->abort_flag)
+                                     : job->impl->perft(pos, depth);
+        if (!aborted(job)) credit(job, root, nodes);
+        return nodes;
+    }
+    /* The same tags as the engine's hashed perft, so entries are shared
+     * between these upper plies and the engine's lower ones. */
+    const uint64_t tag = cn_tt_tag(pos->key, depth);
+    uint64_t nodes = 0;
+    if (job->hashed && cn_tt_probe(&job->tt, tag, &nodes)) {
+        credit(job, root, nodes);
+        return nodes;
+    }
+    cn_move moves[CN_MAX_MOVES];
+    const int count = cn_legal_moves(pos, moves);
+    for (int i = 0; i < count && !aborted(job); i++) {
+        cn_position child = *pos;
+        cn_undo undo;
+        cn_make(&child, moves[i], &undo);
+        nodes += count_subtree(job, &child, depth - 1, root);
+    }
+    if (job->hashed && !aborted(job)) cn_tt_store(&job->tt, tag, nodes);
+    return nodes;
+}
+
+/* Frees what the threads no longer need, publishes the outcome, and calls
+ * on_finish. Runs on the last thread to finish. */
+static void finish(cn_perft_job *job) {
+    job->end_ns = monotonic_ns();
+    if (job->hashed) cn_tt_destroy(&job->tt);
+    free(job->items);
+    job->items = NULL;
+    atomic_store_release(&job->memory_bytes, 0);
+    const int complete = atomic_load_acquire(&job->items_completed) == job->item_count;
+    atomic_store_release(&job->state, complete ? CN_PERFT_JOB_DONE : CN_PERFT_JOB_CANCELLED);
+    if (job->on_finish) job->on_finish(job->user);
+}
+
+static void worker(cn_perft_job *job) {
+    /* workers_left is set after the last thread is created: wait for it, so
+     * that the thread that takes it to zero is always a job thread. */
+    while (!atomic_load_acquire(&job->gate_open)) yield_thread();
+    while (!aborted(job)) {
+        const uint64_t index = atomic_add(&job->next_item, 1) - 1;
+        if (index >= job->item_count) break;
+        const job_item *item = &job->items[index];
+        count_subtree(job, &item->pos, job->item_depth, item->root);
+        if (aborted(job)) break; /* the count may be partial: not completed */
+        if (item->root >= 0 && ATOMIC_SUB_ONE(&job->root_pending[item->root]) == 0) atomic_add(&job->roots_done, 1);
+        atomic_add(&job->items_completed, 1);
+    }
+    if (ATOMIC_SUB_ONE(&job->workers_left) == 0) finish(job);
+}
+
+#ifdef _WIN32
+static unsigned __stdcall thread_main(void *arg) {
+    worker(arg);
+    return 0;
+}
+static int thread_create(job_thread *thread, cn_perft_job *job) {
+    uintptr_t handle = _beginthreadex(NULL, (unsigned)JOB_THREAD_STACK_BYTES, thread_main, job, 0, NULL);
+    if (handle == 0) return -1;
+    *thread = (HANDLE)handle;
+    return 0;
+}
+static void thread_join(job_thread thread) {
+    WaitForSingleObject(thread, INFINITE);
+    CloseHandle(thread);
+}
+#else
+static void *thread_main(void *arg) {
+    worker(arg);
+    return NULL;
+}
+static int thread_create(job_thread *thread, cn_perft_job *job) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return -1;
+    pthread_attr_setstacksize(&attr, JOB_THREAD_STACK_BYTES);
+    int rc = pthread_create(thread, &attr, thread_main, job);
+    pthread_attr_destroy(&attr);
+    return rc == 0 ? 0 : -1;
+}
+static void thread_join(job_thread thread) { pthread_join(thread, NULL); }
+#endif
+
+/* Builds the queue: the root's children, expanded ply by ply (each item
+ * keeping its root move) until there are enough subtrees. Returns 0 or -1
+ * when memory is short. */
+static int build_queue(cn_perft_job *job, const cn_position *root, uint64_t wanted) {
+    if (job->depth == 0) {
+        job->items = malloc(sizeof(job_item));
+        if (!job->items) return -1;
+        job->items[0].pos = *root;
+        job->items[0].root = -1;
+        job->item_count = 1;
+        job->item_depth = 0;
+        job->queue_bytes = sizeof(job_item);
+        return 0;
+    }
+    job->root_count = cn_legal_moves(root, job->root_moves);
+    job_item *items = malloc(sizeof(job_item) * (size_t)(job->root_count ? job->root_count : 1));
+    if (!items) return -1;
+    for (int i = 0; i < job->root_count; i++) {
+        cn_undo undo;
+        items[i].pos = *root;
+        items[i].root = i;
+        cn_make(&items[i].pos, job->root_moves[i], &undo);
+    }
+    uint64_t count = (uint64_t)job->root_count;
+    int ply = 1;
+    const int split_floor = job->leaf_depth > 0 ? job->leaf_depth : MAX_LEAF_DEPTH;
+    while (count > 0 && count < wanted && job->depth - ply >= split_floor) {
+        uint64_t next_count = 0;
+        for (uint64_t i = 0; i < count; i++) next_count += (uint64_t)cn_count_legal_moves(&items[i].pos);
+        job_item *next = malloc(sizeof(job_item) * (size_t)(next_count ? next_count : 1));
+        if (!next) {
+            free(items);
+            return -1;
+        }
+        uint64_t n = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            cn_move moves[CN_MAX_MOVES];
+            const int move_count = cn_legal_moves(&items[i].pos, moves);
+            for (int m = 0; m < move_count; m++) {
+                cn_undo undo;
+                next[n].pos = items[i].pos;
+                next[n].root = items[i].root;
+                cn_make(&next[n].pos, moves[m], &undo);
+                n++;
+            }
+        }
+        free(items);
+        items = next;
+        count = next_count;
+        ply++;
+    }
+    job->items = items;
+    job->item_count = count;
+    job->item_depth = job->depth - ply;
+    job->queue_bytes = sizeof(job_item) * (size_t)(count ? count : 1);
+    for (uint64_t i = 0; i < count; i++) job->root_pending[items[i].root]++;
+    for (int r = 0; r < job->root_count; r++)
+        if (job->root_pending[r] == 0) job->roots_done++; /* no leaves below: already complete */
+    return 0;
+}
+
+static void fail(cn_perft_job_error *error, cn_perft_job_error value) {
+    if (error) *error = value;
+}
+
+cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options,
+                                 cn_perft_job_error *error) {
+    fail(error, CN_PERFT_JOB_OK);
+    if (!pos || !options || options->depth < 0 || options->depth > CN_PERFT_JOB_MAX_DEPTH || options->threads < 1 ||
+        options->threads > CN_PERFT_JOB_MAX_THREADS) {
+        fail(error, CN_PERFT_JOB_BAD_ARGUMENT);
+        return NULL;
+    }
+    if (cn_init() != CN_OK) {
+        fail(error, CN_PERFT_JOB_NOT_INITIALISED);
+        return NULL;
+    }
+    if (cn_position_validate(pos) != CN_OK) {
+        fail(error, CN_PERFT_JOB_BAD_POSITION);
+        return NULL;
+    }
+    cn_perft_job *job = calloc(1, sizeof *job);
+    if (!job) {
+        fail(error, CN_PERFT_JOB_NO_MEMORY);
+        return NULL;
+    }
+    job->start_ns = monotonic_ns();
+    job->impl = cn_active_impl();
+    job->depth = options->depth;
+    job->on_finish = options->on_finish;
+    job->user = options->user;
+    job->state = CN_PERFT_JOB_RUNNING;
+    job->leaf_depth = options->leaf_depth > 0 ? options->leaf_depth : 0;
+    uint64_t wanted = (uint64_t)options->threads * QUEUE_ITEMS_PER_THREAD;
+    if (wanted < QUEUE_MIN_ITEMS) wanted = QUEUE_MIN_ITEMS;
+    if (options->min_queue_items > 0) wanted = (uint64_t)options->min_queue_items;
+    if (build_queue(job, pos, wanted) != 0) {
+        free(job);
+        fail(error, CN_PERFT_JOB_NO_MEMORY);
+        return NULL;
+    }
+    /* A table only pays where the engine would probe it (depth >= 2). */
+    if (options->hash_bytes > 0 && job->depth >= 2) {
+        if (cn_tt_create(&job->tt, options->hash_bytes) != 0) {
+            free(job->items);
+            free(job);
+            fail(error, CN_PERFT_JOB_NO_MEMORY);
+            return NULL;
+        }
+        job->hashed = 1;
+        job->table_bytes = (size_t)(job->tt.mask + 1) * sizeof(cn_tt_bucket);
+    }
+    job->memory_bytes = job->table_bytes + job->queue_bytes;
+
+    /* More threads than subtrees would only wait. */
+    int threads = options->threads;
+    if ((uint64_t)threads > job->item_count) threads = job->item_count ? (int)job->item_count : 1;
+    for (int i = 0; i < threads; i++) {
+        if (thread_create(&job->threads[i], job) != 0) break;
+        job->thread_count++;
+    }
+    if (job->thread_count == 0) {
+        if (job->hashed) cn_tt_destroy(&job->tt);
+        free(job->items);
+        free(job);
+        fail(error, CN_PERFT_JOB_NO_THREAD);
+        return NULL;
+    }
+    /* Fewer threads than asked only makes the run slower. */
+    job->workers_left = (uint64_t)job->thread_count;
+    atomic_store_release(&job->gate_open, 1);
+    return job;
+}
+
+void cn_perft_job_cancel(cn_perft_job *job) {
+    if (job) CN_TT_STORE(&job->abort_flag, 1);
+}
+
+cn_perft_job_state cn_perft_job_state_get(const cn_perft_job *job) {
+    return (cn_perft_job_state)atomic_load_acquire(&job->state);
+}
+
+void cn_perft_job_progress_get(const cn_perft_job *job, cn_perft_job_progress *out) {
+    const int running = atomic_load_acquire(&job->state) == CN_PERFT_JOB_RUNNING;
+    out->nodes = atomic_load_acquire(&job->nodes);
+    out->root_moves_done = (int)atomic_load_acquire(&job->roots_done);
+    out->root_moves_total = job->root_count;
+    out->elapsed_ns = (running ? monotonic_ns() : job->end_ns) - job->start_ns;
+}
+
+uint64_t cn_perft_job_nodes(const cn_perft_job *job) {
+    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE ? atomic_load_acquire(&job->nodes) : 0;
+}
+
+int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, const uint64_t **counts) {
+    *moves = job->root_moves;
+    *counts = job->root_counts;
+    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE ? job->root_count : 0;
+}
+
+size_t cn_perft_job_memory(const cn_perft_job *job) { return (size_t)atomic_load_acquire(&job->memory_bytes); }
+
+size_t cn_perft_job_table_bytes(const cn_perft_job *job) { return job->table_bytes; }
+
+void cn_perft_job_wait(cn_perft_job *job) {
+    if (job->joined) return;
+    for (int i = 0; i < job->thread_count; i++) thread_join(job->threads[i]);
+    job->joined = 1;
+}
+
+void cn_perft_job_free(cn_perft_job *job) {
+    if (!job) return;
+    cn_perft_job_cancel(job);
+    cn_perft_job_wait(job);
+    free(job);
+}

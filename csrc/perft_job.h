@@ -1,0 +1,128 @@
+/*
+ * perft_job.h - perft at scale: one perft run on the job's own native
+ * threads, optionally through a shared transposition table, cancellable,
+ * with progress that any thread can read while it runs.
+ *
+ * No Node headers: the binding (addon.cc) drives a job from the JS thread and
+ * the C tests drive it directly.
+ *
+ * How the work is split: the tree is expanded breadth-first from the root
+ * (cn_legal_moves + cn_make, so Polyglot keys stay right) until there are
+ * enough subtrees for good load balance, and the threads take subtrees from
+ * that queue in order (so root moves complete roughly one after another).
+ * Inside a subtree the job recurses itself down to a few plies above the
+ * leaves, checking the cancel flag at every node, and hands the last plies
+ * to the engine's bulk-counting perft (cn_active_impl()->perft, or
+ * ->perft_hashed when there is a table). That keeps cancellation prompt at
+ * any depth without a table too, and progress counts flowing.
+ *
+ * Exactness with a table: see tt.h. A slot is accepted only when its check
+ * word matches the full 64-bit tag (Polyglot key mixed with the remaining
+ * depth), so torn writes and index collisions are misses. A wrong count needs
+ * a probe to meet another position's entry with the same 64-bit tag: at most
+ * 2 slots * 2^-64 per probe, so below P * 2^-63 for P probes (about 1e-10 for
+ * the ~10^9 probes of a hashed perft(8) from the start position), assuming
+ * Polyglot keys behave like random 64-bit values.
+ * The table belongs to one job, so chess960 castling rooks, which the key does
+ * not cover, are the same for every position in it.
+ *
+ * Threading contract: start, progress, state, cancel, memory and the result
+ * readers may be called from any thread; wait and free from one controlling
+ * thread only. on_finish runs once on a job thread (never inside
+ * cn_perft_job_start) after the result is final and the table and work queue
+ * have been freed; it must not call wait or free itself.
+ */
+#ifndef CN_PERFT_JOB_H
+#define CN_PERFT_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chess_native.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CN_PERFT_JOB_MAX_THREADS 256
+#define CN_PERFT_JOB_MAX_DEPTH 32
+
+typedef struct cn_perft_job cn_perft_job;
+
+/* Why cn_perft_job_start returned NULL. */
+typedef enum cn_perft_job_error {
+    CN_PERFT_JOB_OK = 0,
+    CN_PERFT_JOB_BAD_ARGUMENT = 1, /* depth or threads out of range */
+    CN_PERFT_JOB_BAD_POSITION = 2, /* cn_position_validate failed */
+    CN_PERFT_JOB_NO_MEMORY = 3,    /* the table or the work queue */
+    CN_PERFT_JOB_NO_THREAD = 4,    /* not even one thread could start */
+    CN_PERFT_JOB_NOT_INITIALISED = 5
+} cn_perft_job_error;
+
+typedef enum cn_perft_job_state {
+    CN_PERFT_JOB_RUNNING = 0,
+    CN_PERFT_JOB_DONE = 1,     /* the counts are exact */
+    CN_PERFT_JOB_CANCELLED = 2 /* cancelled before it finished: no counts */
+} cn_perft_job_state;
+
+typedef void (*cn_perft_job_finish_fn)(void *user);
+
+typedef struct cn_perft_job_options {
+    int depth;                       /* 0 .. CN_PERFT_JOB_MAX_DEPTH */
+    int threads;                     /* 1 .. CN_PERFT_JOB_MAX_THREADS */
+    size_t hash_bytes;               /* 0: no table; else its size, rounded down to a power of two */
+    cn_perft_job_finish_fn on_finish; /* may be NULL */
+    void *user;                      /* passed to on_finish */
+    /* Tuning; 0 picks the default. leaf_depth: plies handed to the engine in
+     * one call (default: up to 4, by the estimated subtree size; a small fixed
+     * value makes the job's own hashed recursion do more, which tests use). min_queue_items: stop splitting the root once
+     * the queue has this many subtrees (default max(1024, 64 * threads)). */
+    int leaf_depth;
+    int min_queue_items;
+} cn_perft_job_options;
+
+typedef struct cn_perft_job_progress {
+    uint64_t nodes;       /* leaves counted so far (the final total once done) */
+    int root_moves_done;  /* root moves whose subtrees are all counted */
+    int root_moves_total; /* legal moves at the root (0 at depth 0) */
+    uint64_t elapsed_ns;  /* since start; once finished, the run's duration (which
+                           * can be a few microseconds below a value read
+                           * just before the finish was published) */
+} cn_perft_job_progress;
+
+/* Starts the job and returns at once (the work runs on new threads). The
+ * position is copied. Returns NULL and sets *error (if not NULL) on failure. */
+cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options,
+                                 cn_perft_job_error *error);
+
+/* Asks the threads to stop; they do within milliseconds. Harmless after the
+ * finish (the job then stays DONE). */
+void cn_perft_job_cancel(cn_perft_job *job);
+
+cn_perft_job_state cn_perft_job_state_get(const cn_perft_job *job);
+
+void cn_perft_job_progress_get(const cn_perft_job *job, cn_perft_job_progress *out);
+
+/* Result readers, meaningful once the state is DONE. Root moves are in
+ * generation order; counts[i] is the perft(depth - 1) of moves[i]. */
+uint64_t cn_perft_job_nodes(const cn_perft_job *job);
+int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, const uint64_t **counts);
+
+/* Bytes the job holds for its table and work queue: 0 once it has finished
+ * or been cancelled (the last thread frees them before on_finish). */
+size_t cn_perft_job_memory(const cn_perft_job *job);
+
+/* Bytes of the table actually allocated (hash_bytes rounded down). */
+size_t cn_perft_job_table_bytes(const cn_perft_job *job);
+
+/* Blocks until every job thread has exited. */
+void cn_perft_job_wait(cn_perft_job *job);
+
+/* Cancels if still running, waits, and frees the job. NULL is a no-op. */
+void cn_perft_job_free(cn_perft_job *job);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CN_PERFT_JOB_H */
