@@ -33,33 +33,51 @@ int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
     return n;
 }
 
-/* Sort key equal to the UCI string's order: from file, from rank, to file,
- * to rank, then no promotion < b < n < q < r. */
+/* A square's place in UCI string order: file first, then rank (the
+ * engine numbers squares rank * 8 + file). */
+static unsigned uci_order(unsigned square) { return ((square & 7u) << 3) | (square >> 3); }
+
+/* Sort key with the UCI string's order: origin, destination, then no
+ * promotion < b < n < q < r (3 bits). Below 2^15. */
 static uint32_t uci_sort_key(const cn_position *pos, cn_move move) {
-    static const uint32_t promotion_rank[4] = {2, 1, 4, 3}; /* n b r q */
-    unsigned from = cn_move_from(move), to = uci_destination(pos, move);
-    uint32_t key = ((square_file(from) * 8 + square_rank(from)) * 8 + square_file(to)) * 8 + square_rank(to);
-    uint32_t promotion = cn_move_kind(move) == CN_MOVE_PROMOTION ? promotion_rank[cn_move_promotion(move) - CN_KNIGHT] : 0;
-    return key * 5 + promotion;
+    static const uint8_t promotion_rank[4] = {2, 1, 4, 3}; /* n b r q */
+    const unsigned kind = cn_move_kind(move);
+    uint32_t key = (uci_order(cn_move_from(move)) << 9) | (uci_order(cn_move_to(move)) << 3);
+    if (kind == CN_MOVE_PROMOTION)
+        key |= promotion_rank[(move >> 12) & 3u];
+    else if (kind == CN_MOVE_CASTLING && !pos->chess960)
+        key = (uci_order(cn_move_from(move)) << 9) | (uci_order(uci_destination(pos, move)) << 3);
+    return key;
 }
 
 void cn_sort_moves_uci(const cn_position *pos, cn_move *moves, int count) {
-    uint32_t keys[CN_MAX_MOVES];
-    if (count > CN_MAX_MOVES) return;
-    for (int i = 0; i < count; i++) keys[i] = uci_sort_key(pos, moves[i]);
-    /* Insertion sort: lists are short and often nearly sorted already. */
+    /* Counting sort on the origin square's UCI order, then an insertion
+     * sort on key and move packed in one word, which has only the disorder
+     * within each origin's run left to fix. */
+    uint32_t packed[CN_MAX_MOVES];
+    uint16_t start[65];
+    if (count > CN_MAX_MOVES || count < 2) return;
+    memset(start, 0, sizeof start);
+    for (int i = 0; i < count; i++) {
+        const unsigned from = cn_move_from(moves[i]);
+        start[uci_order(from) + 1]++;
+    }
+    for (int bucket = 1; bucket <= 64; bucket++) start[bucket] = (uint16_t)(start[bucket] + start[bucket - 1]);
+    for (int i = 0; i < count; i++) {
+        const unsigned from = cn_move_from(moves[i]);
+        packed[start[uci_order(from)]++] = (uci_sort_key(pos, moves[i]) << 16) | moves[i];
+    }
+    /* Now only moves from the same square can be out of order. */
     for (int i = 1; i < count; i++) {
-        uint32_t key = keys[i];
-        cn_move move = moves[i];
+        const uint32_t item = packed[i];
         int j = i - 1;
-        while (j >= 0 && keys[j] > key) {
-            keys[j + 1] = keys[j];
-            moves[j + 1] = moves[j];
+        while (j >= 0 && packed[j] > item) {
+            packed[j + 1] = packed[j];
             j--;
         }
-        keys[j + 1] = key;
-        moves[j + 1] = move;
+        packed[j + 1] = item;
     }
+    for (int i = 0; i < count; i++) moves[i] = (cn_move)(packed[i] & 0xFFFFu);
 }
 
 cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, cn_move *out) {

@@ -16,6 +16,25 @@
 
 static const char piece_letters[] = "pnbrqk";
 
+/* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
+static int8_t piece_code(unsigned char c) {
+    switch (c) {
+    case 'P': return 1 + CN_PAWN;
+    case 'N': return 1 + CN_KNIGHT;
+    case 'B': return 1 + CN_BISHOP;
+    case 'R': return 1 + CN_ROOK;
+    case 'Q': return 1 + CN_QUEEN;
+    case 'K': return 1 + CN_KING;
+    case 'p': return 1 + (8 | CN_PAWN);
+    case 'n': return 1 + (8 | CN_KNIGHT);
+    case 'b': return 1 + (8 | CN_BISHOP);
+    case 'r': return 1 + (8 | CN_ROOK);
+    case 'q': return 1 + (8 | CN_QUEEN);
+    case 'k': return 1 + (8 | CN_KING);
+    default: return 0;
+    }
+}
+
 /* --- small helpers ---------------------------------------------------------- */
 
 static int color_of_square(const cn_position *p, bitboard b) { return (p->by_color[CN_BLACK] & b) ? CN_BLACK : CN_WHITE; }
@@ -215,8 +234,8 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
         } else {
-            const char *letter = (c >= 'A' && c <= 'Z') ? strchr(piece_letters, c - 'A' + 'a') : strchr(piece_letters, c);
-            if (c == 0 || letter == NULL) {
+            const int code = piece_code((unsigned char)c);
+            if (code == 0) {
                 if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
                     snprintf(message, sizeof message, "board: '%c' is not a piece letter (PNBRQK/pnbrqk) or digit", c);
                 else
@@ -227,8 +246,8 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-            int type = (int)(letter - piece_letters);
-            int color = (c >= 'A' && c <= 'Z') ? CN_WHITE : CN_BLACK;
+            int type = (code - 1) & 7;
+            int color = (code - 1) >> 3;
             bitboard b = bb_square(make_square(file, rank));
             p->by_type[type] |= b;
             p->by_color[color] |= b;
@@ -416,22 +435,40 @@ static int ep_capture_legal(const cn_position *p) {
     return 0;
 }
 
+/* Appends a decimal number; returns the new length. */
+static size_t append_number(char *out, size_t n, uint32_t value) {
+    char digits[10];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    while (count) out[n++] = digits[--count];
+    return n;
+}
+
 size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
     char fen[128];
+    char squares[64];
     size_t n = 0;
+    memset(squares, 0, sizeof squares);
+    for (int color = 0; color < 2; color++)
+        for (int type = CN_PAWN; type <= CN_KING; type++) {
+            bitboard b = p->by_type[type] & p->by_color[color];
+            char letter = color == CN_WHITE ? (char)(piece_letters[type] - 'a' + 'A') : piece_letters[type];
+            while (b) squares[bb_pop_lsb(&b)] = letter;
+        }
     for (int rank = 7; rank >= 0; rank--) {
         int empty = 0;
         for (unsigned file = 0; file < 8; file++) {
-            bitboard b = bb_square(make_square(file, (unsigned)rank));
-            int type = type_of_square(p, b);
-            if (type < 0) {
+            char letter = squares[make_square(file, (unsigned)rank)];
+            if (!letter) {
                 empty++;
                 continue;
             }
             if (empty) fen[n++] = (char)('0' + empty);
             empty = 0;
-            char letter = piece_letters[type];
-            fen[n++] = color_of_square(p, b) == CN_WHITE ? (char)(letter - 'a' + 'A') : letter;
+            fen[n++] = letter;
         }
         if (empty) fen[n++] = (char)('0' + empty);
         if (rank) fen[n++] = '/';
@@ -462,7 +499,10 @@ size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
     } else {
         fen[n++] = '-';
     }
-    n += (size_t)snprintf(fen + n, sizeof fen - n, " %u %u", (unsigned)p->halfmove, (unsigned)p->fullmove);
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->halfmove);
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->fullmove);
     if (cap == 0) return n;
     size_t copy = n < cap - 1 ? n : cap - 1;
     memcpy(buf, fen, copy);
