@@ -1,10 +1,15 @@
 /*
  * san.c - SAN output and input, built only on the public engine API
- * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves),
- * so it works unchanged whichever move generator is compiled in.
+ * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves)
+ * and the bit helpers, so it works unchanged whichever move generator is
+ * compiled in. One legal move list serves every move's SAN
+ * (cn_moves_to_san), so formatting a whole list stays linear.
  */
 #include "san.h"
 
+#include "bitboard.h"
+
+#include <stdint.h>
 #include <string.h>
 
 /* Index is the piece type: CN_PAWN = 0 .. CN_KING = 5. */
@@ -34,29 +39,61 @@ static int is_king_side_castle(cn_move move)
     return file_of(cn_move_to(move)) > file_of(cn_move_from(move));
 }
 
-static int move_is_listed(const cn_move *moves, int count, cn_move move)
+/* What the formatter needs besides the move: the legal move list (for
+ * disambiguation), a mailbox built once, and for each piece type the target
+ * squares two or more of its legal moves share (only those need the list
+ * scanned for rivals). */
+typedef struct san_context {
+    const cn_position *pos;
+    const cn_move *legal;
+    int legal_count;
+    int8_t piece_at[64];
+    uint64_t shared_targets[6];
+} san_context;
+
+static void san_context_init(san_context *ctx, const cn_position *pos, const cn_move *legal, int legal_count)
 {
-    for (int i = 0; i < count; i++)
-        if (moves[i] == move)
-            return 1;
-    return 0;
+    uint64_t seen[6] = {0, 0, 0, 0, 0, 0};
+    ctx->pos = pos;
+    ctx->legal = legal;
+    ctx->legal_count = legal_count;
+    memset(ctx->piece_at, -1, sizeof ctx->piece_at);
+    for (int type = CN_PAWN; type <= CN_KING; type++) {
+        uint64_t b = pos->by_type[type];
+        while (b) {
+            ctx->piece_at[bb_pop_lsb(&b)] = (int8_t)type;
+        }
+        ctx->shared_targets[type] = 0;
+    }
+    for (int i = 0; i < legal_count; i++) {
+        cn_move move = legal[i];
+        if (cn_move_kind(move) == CN_MOVE_CASTLING)
+            continue;
+        int piece = ctx->piece_at[cn_move_from(move)];
+        if (piece <= CN_PAWN) /* pawns are told apart by their file */
+            continue;
+        uint64_t bit = (uint64_t)1 << cn_move_to(move);
+        ctx->shared_targets[piece] |= seen[piece] & bit;
+        seen[piece] |= bit;
+    }
 }
 
 /* File, else rank, else both: the same rule as chess.js's getDisambiguator,
  * applied to legal moves only, so a pinned twin needs no disambiguation. */
-static int write_disambiguation(const cn_position *pos, const cn_move *legal, int legal_count, cn_move move,
-                                int piece, char *out, int length)
+static int write_disambiguation(const san_context *ctx, cn_move move, int piece, char *out, int length)
 {
     unsigned from = cn_move_from(move);
     unsigned to = cn_move_to(move);
     int rivals = 0, rival_on_same_file = 0, rival_on_same_rank = 0;
 
-    for (int i = 0; i < legal_count; i++) {
-        unsigned other_from = cn_move_from(legal[i]);
-        int color;
-        if (cn_move_to(legal[i]) != to || other_from == from || cn_move_kind(legal[i]) == CN_MOVE_CASTLING)
+    if (!(ctx->shared_targets[piece] & ((uint64_t)1 << to)))
+        return length;
+    for (int i = 0; i < ctx->legal_count; i++) {
+        cn_move other = ctx->legal[i];
+        unsigned other_from = cn_move_from(other);
+        if (cn_move_to(other) != to || other_from == from || cn_move_kind(other) == CN_MOVE_CASTLING)
             continue;
-        if (cn_piece_on(pos, other_from, &color) != piece)
+        if (ctx->piece_at[other_from] != piece)
             continue;
         rivals++;
         if (file_of(other_from) == file_of(from))
@@ -75,29 +112,21 @@ static int write_disambiguation(const cn_position *pos, const cn_move *legal, in
     return length;
 }
 
-int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
+/* SAN of a move from ctx->legal; returns its length. */
+static int format_san(const san_context *ctx, cn_move move, char *out)
 {
-    cn_move legal[CN_MAX_MOVES];
-    int legal_count = cn_legal_moves(pos, legal);
     unsigned from = cn_move_from(move);
     unsigned to = cn_move_to(move);
     unsigned kind = cn_move_kind(move);
     int length = 0;
-    int mover_color, target_color;
 
-    out[0] = '\0';
-    /* cn_make trusts its caller; checking here keeps garbage in from
-     * becoming a corrupted copy or a nonsense string. */
-    if (!move_is_listed(legal, legal_count, move))
-        return 0;
-
-    int piece = cn_piece_on(pos, from, &mover_color);
     if (kind == CN_MOVE_CASTLING) {
         const char *text = is_king_side_castle(move) ? "O-O" : "O-O-O";
         length = (int)strlen(text);
         memcpy(out, text, (size_t)length);
     } else {
-        int is_capture = kind == CN_MOVE_EN_PASSANT || cn_piece_on(pos, to, &target_color) >= 0;
+        int piece = ctx->piece_at[from];
+        int is_capture = kind == CN_MOVE_EN_PASSANT || ctx->piece_at[to] >= 0;
         if (piece == CN_PAWN) {
             if (is_capture) {
                 out[length++] = (char)('a' + file_of(from));
@@ -105,7 +134,7 @@ int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
             }
         } else {
             out[length++] = piece_letters[piece];
-            length = write_disambiguation(pos, legal, legal_count, move, piece, out, length);
+            length = write_disambiguation(ctx, move, piece, out, length);
             if (is_capture)
                 out[length++] = 'x';
         }
@@ -117,13 +146,42 @@ int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
     }
 
     /* Play the move on a copy: the caller's position stays untouched. */
-    cn_position after = *pos;
+    cn_position after = *ctx->pos;
     cn_undo undo;
     cn_make(&after, move, &undo);
     if (cn_in_check(&after))
         out[length++] = cn_count_legal_moves(&after) == 0 ? '#' : '+';
     out[length] = '\0';
     return length;
+}
+
+int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
+{
+    cn_move legal[CN_MAX_MOVES];
+    int legal_count = cn_legal_moves(pos, legal);
+    int listed = 0;
+
+    out[0] = '\0';
+    /* cn_make trusts its caller; checking here keeps garbage in from
+     * becoming a corrupted copy or a nonsense string. */
+    for (int i = 0; i < legal_count && !listed; i++)
+        listed = legal[i] == move;
+    if (!listed)
+        return 0;
+    san_context ctx;
+    san_context_init(&ctx, pos, legal, legal_count);
+    return format_san(&ctx, move, out);
+}
+
+int cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX])
+{
+    san_context ctx;
+    if (count < 0 || count > CN_MAX_MOVES)
+        return -1;
+    san_context_init(&ctx, pos, legal, count);
+    for (int i = 0; i < count; i++)
+        format_san(&ctx, legal[i], out[i]);
+    return count;
 }
 
 /* --- parsing ------------------------------------------------------------- */

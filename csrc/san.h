@@ -25,6 +25,16 @@ extern "C" {
 int cn_move_to_san(const cn_position *pos, cn_move move, char *out);
 
 /*
+ * SAN of every move in legal[0..count), which must be the complete list of
+ * legal moves of pos (as cn_legal_moves returns it, in any order: the list
+ * is what disambiguation is decided against). out[i] receives the SAN of
+ * legal[i]. Generates no move list itself: one mailbox and one copy-make
+ * per move (plus a legal-move count for checks). Returns count, or -1 when
+ * count is out of range.
+ */
+int cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX]);
+
+/*
  * Parses SAN as found in real PGN: O-O, O-O-O, 0-0, 0-0-0, Nf3, Nbd7, N1d7,
  * Nb1d7, Nxf3, e4, exd5, e8=Q, e8Q, e8=q, exd8=Q, "exd6 e.p.", each optionally
  * followed by + or # and then one of ! ? !! ?? !? ?!. The capture mark and

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../csrc/chess_native.h"
+#include "../../csrc/rules.h"
 #include "../../csrc/san.h"
 
 int san_tests_run(void);
@@ -504,6 +505,156 @@ static void san_test_random_bytes(void)
     }
 }
 
+/* cn_moves_to_san over the whole list gives what cn_move_to_san gives for
+ * each move alone, whatever the order of the list. */
+static void san_test_batch(const char *fen, int chess960)
+{
+    cn_position pos;
+    cn_move legal[CN_MAX_MOVES];
+    char batch[CN_MAX_MOVES][CN_SAN_MAX];
+    char single[CN_SAN_MAX];
+    if (!san_test_load(&pos, fen, chess960))
+        return;
+    int count = cn_legal_moves(&pos, legal);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) /* reversed order */
+            for (int i = 0, j = count - 1; i < j; i++, j--) {
+                cn_move t = legal[i];
+                legal[i] = legal[j];
+                legal[j] = t;
+            }
+        memset(batch, 'X', sizeof batch);
+        if (cn_moves_to_san(&pos, legal, count, batch) != count)
+            SAN_TEST_FAIL("%s: cn_moves_to_san did not return %d", fen, count);
+        for (int i = 0; i < count; i++) {
+            cn_move_to_san(&pos, legal[i], single);
+            if (strcmp(single, batch[i]) != 0)
+                SAN_TEST_FAIL("%s: batch SAN \"%.15s\" != single \"%s\"", fen, batch[i], single);
+        }
+    }
+    if (cn_moves_to_san(&pos, legal, -1, batch) != -1 || cn_moves_to_san(&pos, legal, CN_MAX_MOVES + 1, batch) != -1)
+        SAN_TEST_FAIL("cn_moves_to_san accepted an out-of-range count");
+}
+
+/* --- rules.h --------------------------------------------------------------- */
+
+typedef struct san_test_state_case {
+    const char *fen;
+    unsigned state;
+} san_test_state_case;
+
+static void san_test_game_state(void)
+{
+    static const san_test_state_case cases[] = {
+        {SAN_FEN_START, 0},
+        /* fool's mate */
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", CN_GAME_CHECK | CN_GAME_NO_MOVES},
+        /* check, not mate */
+        {"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", CN_GAME_CHECK},
+        /* stalemate: black king a8, white queen b6 */
+        {"k7/8/1Q6/8/8/8/8/7K b - - 0 1", CN_GAME_NO_MOVES},
+        /* stalemate and insufficient at once (K+B v K, K+N v K) */
+        {"k7/2K5/8/8/8/8/8/6B1 b - - 0 1", CN_GAME_NO_MOVES | CN_GAME_INSUFFICIENT},
+        {"7k/5K2/5N2/8/8/8/8/8 b - - 0 1", CN_GAME_NO_MOVES | CN_GAME_INSUFFICIENT},
+        /* K+B v K with the bishop giving check */
+        {"k7/2K5/8/8/8/8/8/7B b - - 0 1", CN_GAME_CHECK | CN_GAME_INSUFFICIENT},
+        /* material */
+        {"8/8/8/8/8/8/8/k6K w - - 0 1", CN_GAME_INSUFFICIENT},
+        {"8/2p5/8/8/8/8/8/k6K w - - 0 1", 0},
+        {"8/2r5/8/8/8/8/8/k6K w - - 0 1", 0},
+        {"8/2q5/8/8/8/8/8/k6K w - - 0 1", 0},
+        {"8/2n5/8/8/8/8/8/k6K w - - 0 1", CN_GAME_INSUFFICIENT},
+        {"8/8/8/8/8/8/8/k5BK w - - 0 1", CN_GAME_INSUFFICIENT},
+        /* two knights are not insufficient for chess.js */
+        {"8/8/8/8/8/8/8/k4NNK w - - 0 1", 0},
+        /* knight and bishop */
+        {"8/8/8/8/8/8/8/k4NBK w - - 0 1", 0},
+        /* bishops a7 and d6 (both dark), one each side */
+        {"8/b7/3B4/8/8/8/8/k6K w - - 0 1", CN_GAME_INSUFFICIENT},
+        /* bishops a7 (dark) and d7 (light) */
+        {"8/b2B4/8/8/8/8/8/k6K w - - 0 1", 0},
+        /* four bishops a7 c7 e7 g7, all dark */
+        {"8/b1B1b1B1/8/8/k7/7K/8/8 w - - 0 1", CN_GAME_INSUFFICIENT},
+        {"8/b1B1b1Bb/8/8/k7/7K/8/8 w - - 0 1", 0},
+        /* fifty moves: the clock alone decides */
+        {"4k3/8/8/8/8/8/R7/4K3 w - - 99 80", 0},
+        {"4k3/8/8/8/8/8/R7/4K3 w - - 100 80", CN_GAME_FIFTY},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 150 80", CN_GAME_FIFTY | CN_GAME_INSUFFICIENT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cn_position pos;
+        if (!san_test_load(&pos, cases[i].fen, 0))
+            continue;
+        unsigned state = cn_game_state(&pos);
+        if (state != cases[i].state)
+            SAN_TEST_FAIL("%s: game state %u, expected %u", cases[i].fen, state, cases[i].state);
+        int insufficient = (cases[i].state & CN_GAME_INSUFFICIENT) != 0;
+        if (cn_insufficient_material(&pos) != insufficient)
+            SAN_TEST_FAIL("%s: insufficient material should be %d", cases[i].fen, insufficient);
+    }
+}
+
+/* Attackers from a mailbox and coordinate steps, independent of the
+ * engine's tables. */
+static uint64_t san_test_attackers_reference(const cn_position *pos, unsigned square, int color)
+{
+    static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    uint64_t out = 0;
+    int tf = (int)(square & 7), tr = (int)(square >> 3);
+    for (unsigned from = 0; from < 64; from++) {
+        int c;
+        int type = cn_piece_on(pos, from, &c);
+        if (type < 0 || c != color || from == square)
+            continue;
+        int df = tf - (int)(from & 7), dr = tr - (int)(from >> 3);
+        int hit = 0;
+        if (type == CN_PAWN) {
+            hit = (df == 1 || df == -1) && dr == (color == CN_WHITE ? 1 : -1);
+        } else if (type == CN_KNIGHT || type == CN_KING) {
+            const int(*steps)[2] = type == CN_KNIGHT ? knight : king;
+            for (int k = 0; k < 8; k++)
+                hit |= steps[k][0] == df && steps[k][1] == dr;
+        } else {
+            int straight = df == 0 || dr == 0;
+            int diagonal = df == dr || df == -dr;
+            int fits = (type == CN_QUEEN && (straight || diagonal)) || (type == CN_ROOK && straight) ||
+                       (type == CN_BISHOP && diagonal);
+            if (fits) {
+                int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+                int f = (int)(from & 7) + sf, r = (int)(from >> 3) + sr;
+                hit = 1;
+                while (f != tf || r != tr) {
+                    if (cn_piece_on(pos, (unsigned)(r * 8 + f), NULL) >= 0) {
+                        hit = 0;
+                        break;
+                    }
+                    f += sf, r += sr;
+                }
+            }
+        }
+        if (hit)
+            out |= (uint64_t)1 << from;
+    }
+    return out;
+}
+
+static void san_test_attackers(const char *fen, int chess960)
+{
+    cn_position pos;
+    if (!san_test_load(&pos, fen, chess960))
+        return;
+    for (unsigned square = 0; square < 64; square++)
+        for (int color = 0; color < 2; color++) {
+            uint64_t got = cn_attackers(&pos, square, color), want = san_test_attackers_reference(&pos, square, color);
+            if (got != want)
+                SAN_TEST_FAIL("%s: attackers of %u by %d: %016llx, expected %016llx", fen, square, color,
+                              (unsigned long long)got, (unsigned long long)want);
+        }
+    if (cn_attackers(&pos, 64, 0) != 0 || cn_attackers(&pos, 0, 2) != 0)
+        SAN_TEST_FAIL("cn_attackers accepted an out-of-range argument");
+}
+
 int san_tests_run(void)
 {
     static const char *const round_trip_fens[] = {
@@ -541,6 +692,13 @@ int san_tests_run(void)
     for (size_t i = 0; i < sizeof round_trip_fens / sizeof round_trip_fens[0]; i++)
         san_test_round_trip(round_trip_fens[i], 0);
     san_test_round_trip(SAN_FEN_960, 1);
+    for (size_t i = 0; i < sizeof round_trip_fens / sizeof round_trip_fens[0]; i++) {
+        san_test_batch(round_trip_fens[i], 0);
+        san_test_attackers(round_trip_fens[i], 0);
+    }
+    san_test_batch(SAN_FEN_960, 1);
+    san_test_attackers(SAN_FEN_960, 1);
+    san_test_game_state();
     san_test_random_bytes();
     return san_test_failures;
 }
