@@ -350,6 +350,18 @@ static void check_position_moves(const cn_position *pos, const char *fen) {
         for (int i = 0; i < ns; i++) fprintf(stderr, " %s", (cn_move_to_uci(pos, slow[i], uci), uci));
         fprintf(stderr, "\n");
     }
+    /* cn_sort_moves_uci: strictly ascending UCI strings, same set. */
+    cn_move sorted[CN_MAX_MOVES];
+    memcpy(sorted, fast, (size_t)nf * sizeof fast[0]);
+    cn_sort_moves_uci(pos, sorted, nf);
+    for (int i = 1; i < nf; i++) {
+        char a[6], b[6];
+        cn_move_to_uci(pos, sorted[i - 1], a);
+        cn_move_to_uci(pos, sorted[i], b);
+        CHECK(strcmp(a, b) < 0, "%s: sorted moves out of order: %s before %s", fen, a, b);
+    }
+    qsort(sorted, (size_t)nf, sizeof sorted[0], compare_moves);
+    CHECK(memcmp(sorted, fast, (size_t)nf * sizeof fast[0]) == 0, "%s: sorting changed the move set", fen);
     for (int i = 0; i < nf; i++) {
         cn_position copy = *pos;
         cn_undo undo;
