@@ -18,9 +18,12 @@
 
 #include <napi.h>
 
+#include <cstddef>
 #include <cstring>
 
 #include "chess_native.h"
+#include "rules.h"
+#include "san.h"
 
 static_assert(sizeof(cn_position) % 8 == 0, "cn_position size must be a multiple of 8");
 static_assert(sizeof(cn_move) == 2, "cn_move must be 16 bits (the JS side uses Uint16Array)");
@@ -158,6 +161,15 @@ class ChessNative : public Napi::Addon<ChessNative> {
             InstanceMethod("play", &ChessNative::Play, napi_enumerable),
             InstanceMethod("perft", &ChessNative::Perft, napi_enumerable),
             InstanceMethod("divide", &ChessNative::Divide, napi_enumerable),
+            InstanceValue("keyOffset", Napi::Number::New(env, offsetof(cn_position, key)), napi_enumerable),
+            InstanceMethod("hash", &ChessNative::Hash, napi_enumerable),
+            InstanceMethod("gameState", &ChessNative::GameState, napi_enumerable),
+            InstanceMethod("san", &ChessNative::San, napi_enumerable),
+            InstanceMethod("legalMovesSan", &ChessNative::LegalMovesSan, napi_enumerable),
+            InstanceMethod("parseSan", &ChessNative::ParseSan, napi_enumerable),
+            InstanceMethod("playSan", &ChessNative::PlaySan, napi_enumerable),
+            InstanceMethod("board", &ChessNative::Board, napi_enumerable),
+            InstanceMethod("attackers", &ChessNative::Attackers, napi_enumerable),
         });
     }
 
@@ -293,6 +305,157 @@ class ChessNative : public Napi::Addon<ChessNative> {
         cn_make(&pos, move, &undo);
         std::memcpy(data, &pos, sizeof pos);
         return Napi::Number::New(env, move);
+    }
+
+    // hash(pos): bigint, the Polyglot key the engine keeps up to date in make.
+    Napi::Value Hash(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        return Napi::BigInt::New(info.Env(), pos.key);
+    }
+
+    // gameState(pos): CN_GAME_* bits (1 check, 2 no legal move, 4 insufficient
+    // material, 8 halfmove clock >= 100).
+    Napi::Value GameState(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        return Napi::Number::New(info.Env(), cn_game_state(&pos));
+    }
+
+    // san(pos, uci): the SAN of a legal UCI move; throws like play.
+    Napi::Value San(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        char uci[16];
+        size_t len = 0;
+        bool too_long = false;
+        if (!ReadString(info, 1, uci, sizeof uci, &len, &too_long, "move must be a string")) return env.Undefined();
+        if (too_long) return ThrowCode(env, "CN_ERR_BAD_MOVE", "not a UCI move");
+        cn_move move;
+        switch (cn_move_from_uci(&pos, uci, len, &move)) {
+        case CN_OK: break;
+        case CN_ERR_ILLEGAL_MOVE: return ThrowCode(env, "CN_ERR_ILLEGAL_MOVE", "illegal move");
+        default: return ThrowCode(env, "CN_ERR_BAD_MOVE", "not a UCI move");
+        }
+        char san[CN_SAN_MAX];
+        int n = cn_move_to_san(&pos, move, san);
+        return Napi::String::New(env, san, static_cast<size_t>(n));
+    }
+
+    // legalMovesSan(pos, out: Uint16Array(>= maxMoves)): string. The SAN of
+    // every legal move, space separated, in the order legalMoves gives (by
+    // UCI string); out receives the moves in that order.
+    Napi::Value LegalMovesSan(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        if (info.Length() < 2 || !info[1].IsTypedArray() ||
+            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
+            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
+            return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        cn_move moves[CN_MAX_MOVES];
+        char sans[CN_MAX_MOVES][CN_SAN_MAX];
+        char joined[CN_MAX_MOVES * CN_SAN_MAX];
+        int n = cn_legal_moves(&pos, moves);
+        cn_sort_moves_uci(&pos, moves, n);
+        cn_moves_to_san(&pos, moves, n, sans);
+        size_t length = 0;
+        for (int i = 0; i < n; i++) {
+            if (i) joined[length++] = ' ';
+            size_t k = std::strlen(sans[i]);
+            std::memcpy(joined + length, sans[i], k);
+            length += k;
+        }
+        std::memcpy(info[1].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
+        napi_value out;
+        if (napi_create_string_latin1(env, joined, length, &out) != napi_ok) return env.Undefined();
+        return Napi::Value(env, out);
+    }
+
+    // Reads a SAN argument and finds its move; false with an exception pending.
+    bool FindSan(const Napi::CallbackInfo &info, const cn_position *pos, cn_move *move) {
+        Napi::Env env = info.Env();
+        char san[32];
+        size_t len = 0;
+        bool too_long = false;
+        if (!ReadString(info, 1, san, sizeof san, &len, &too_long, "move must be a string")) return false;
+        if (too_long) {
+            ThrowCode(env, "CN_ERR_BAD_MOVE", "not a SAN move");
+            return false;
+        }
+        switch (cn_move_from_san(pos, san, len, move)) {
+        case CN_OK: return true;
+        case CN_ERR_ILLEGAL_MOVE: ThrowCode(env, "CN_ERR_ILLEGAL_MOVE", "illegal or ambiguous move"); return false;
+        default: ThrowCode(env, "CN_ERR_BAD_MOVE", "not a SAN move"); return false;
+        }
+    }
+
+    // parseSan(pos, san): the move (16-bit) a SAN string names; throws
+    // {code: "CN_ERR_BAD_MOVE" | "CN_ERR_ILLEGAL_MOVE"} (illegal or ambiguous).
+    Napi::Value ParseSan(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return info.Env().Undefined();
+        cn_move move;
+        if (!FindSan(info, &pos, &move)) return info.Env().Undefined();
+        return Napi::Number::New(info.Env(), move);
+    }
+
+    // playSan(pos, san): as parseSan, then plays the move; pos is written only on success.
+    Napi::Value PlaySan(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        void *data = LoadPosition(info, &pos);
+        if (!data) return info.Env().Undefined();
+        cn_move move;
+        if (!FindSan(info, &pos, &move)) return info.Env().Undefined();
+        cn_undo undo;
+        cn_make(&pos, move, &undo);
+        std::memcpy(data, &pos, sizeof pos);
+        return Napi::Number::New(info.Env(), move);
+    }
+
+    // board(pos, out: Uint8Array(>= 64)): out[square] = 0 for empty, else
+    // 1 + color * 8 + type (square 0 = a1).
+    Napi::Value Board(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        if (info.Length() < 2 || !info[1].IsTypedArray() ||
+            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+            info[1].As<Napi::TypedArray>().ElementLength() < 64)
+            return ThrowType(env, "board must be a Uint8Array of at least 64 entries");
+        uint8_t *out = info[1].As<Napi::Uint8Array>().Data();
+        for (unsigned square = 0; square < 64; square++) {
+            int color = 0;
+            int type = cn_piece_on(&pos, square, &color);
+            out[square] = type < 0 ? 0 : static_cast<uint8_t>(1 + color * 8 + type);
+        }
+        return env.Undefined();
+    }
+
+    // attackers(pos, square, color, out: Uint8Array(>= 64)): count; out holds
+    // the squares of color's pieces attacking square, ascending (a1 = 0).
+    Napi::Value Attackers(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        if (info.Length() < 4 || !info[1].IsNumber() || !info[2].IsNumber() || !info[3].IsTypedArray() ||
+            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+            info[3].As<Napi::TypedArray>().ElementLength() < 64)
+            return ThrowType(env, "attackers(pos, square: number, color: number, out: Uint8Array(64))");
+        double square = info[1].As<Napi::Number>().DoubleValue();
+        double color = info[2].As<Napi::Number>().DoubleValue();
+        if (!(square >= 0 && square < 64) || square != static_cast<double>(static_cast<int>(square)) ||
+            !(color == 0 || color == 1)) {
+            Napi::RangeError::New(env, "square must be 0..63 and color 0 or 1").ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        uint64_t set = cn_attackers(&pos, static_cast<unsigned>(square), static_cast<int>(color));
+        uint8_t *out = info[3].As<Napi::Uint8Array>().Data();
+        int n = 0;
+        for (unsigned sq = 0; sq < 64; sq++)
+            if (set >> sq & 1) out[n++] = static_cast<uint8_t>(sq);
+        return Napi::Number::New(env, n);
     }
 
     // perft(pos, depth): number when <= 2^53 - 1, else bigint (exact either way).

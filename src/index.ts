@@ -8,7 +8,15 @@
  */
 import { native } from './native';
 
-export { Position, START_FEN, type PositionOptions } from './position';
+export {
+  Position,
+  START_FEN,
+  type PositionOptions,
+  type Piece,
+  type BoardPiece,
+  type PieceType,
+  type Color,
+} from './position';
 export { FenError, IllegalMoveError, type FenField } from './errors';
 
 /** What {@link engineInfo} reports about the loaded engine. */

@@ -32,6 +32,20 @@ export interface Native {
   play(pos: Uint8Array, uci: string): number;
   perft(pos: Uint8Array, depth: number): number | bigint;
   divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
+  /** Byte offset of the 64-bit Polyglot key inside the position bytes. */
+  readonly keyOffset: number;
+  hash(pos: Uint8Array): bigint;
+  /** Bits: 1 check, 2 no legal move, 4 insufficient material, 8 halfmove clock >= 100. */
+  gameState(pos: Uint8Array): number;
+  san(pos: Uint8Array, uci: string): string;
+  /** SAN of the legal moves, space separated, in legalMoves order; `out` receives the moves. */
+  legalMovesSan(pos: Uint8Array, out: Uint16Array): string;
+  parseSan(pos: Uint8Array, san: string): number;
+  playSan(pos: Uint8Array, san: string): number;
+  /** out[square] = 0 empty, else 1 + color * 8 + type (type 0 pawn .. 5 king; square 0 = a1). */
+  board(pos: Uint8Array, out: Uint8Array): void;
+  /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
+  attackers(pos: Uint8Array, square: number, color: 0 | 1, out: Uint8Array): number;
 }
 
 // dist/native.js -> the package root is one level up.

@@ -20,6 +20,66 @@ const BYTES = native.positionBytes;
 const MOVES = new Uint16Array(native.maxMoves);
 const COUNTS = new BigUint64Array(native.maxMoves);
 
+/** A piece type, as chess.js names it. */
+export type PieceType = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+/** A side, as chess.js names it. */
+export type Color = 'w' | 'b';
+/** A piece, as {@link Position.pieceAt} returns it. */
+export interface Piece {
+  type: PieceType;
+  color: Color;
+}
+/** A piece on a square, as {@link Position.board} lists it (the same shape as chess.js's board()). */
+export interface BoardPiece extends Piece {
+  square: string;
+}
+
+const PIECE_TYPES: readonly PieceType[] = ['p', 'n', 'b', 'r', 'q', 'k'];
+// Square names by engine index (a1 = 0, h1 = 7, a8 = 56).
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7]! + String((i >> 3) + 1));
+const BOARD = new Uint8Array(64);
+const SQUARES_OUT = new Uint8Array(64);
+const KEY_OFFSET = native.keyOffset;
+const STATE_CHECK = 1;
+const STATE_NO_MOVES = 2;
+const STATE_INSUFFICIENT = 4;
+const STATE_FIFTY = 8;
+
+/** Engine index of a square name like "e4". */
+function squareIndex(square: unknown): number {
+  if (typeof square !== 'string') throw new TypeError(`square must be a string, got ${describe(square)}`);
+  if (square.length !== 2) throw new RangeError(`not a square name: ${describe(square)} (expected a1..h8)`);
+  const file = square.charCodeAt(0) - 97;
+  const rank = square.charCodeAt(1) - 49;
+  if (file < 0 || file > 7 || rank < 0 || rank > 7) {
+    throw new RangeError(`not a square name: ${describe(square)} (expected a1..h8)`);
+  }
+  return rank * 8 + file;
+}
+
+function checkSan(san: unknown): asserts san is string {
+  if (typeof san !== 'string') throw new TypeError(`move must be a string, got ${describe(san)}`);
+}
+
+/** Maps the binding's move errors onto IllegalMoveError; rethrows anything else. */
+function moveError(e: unknown, move: string, fen: string, format: 'UCI' | 'SAN'): never {
+  if (isNativeError(e, 'CN_ERR_ILLEGAL_MOVE')) {
+    const what = format === 'SAN' ? 'illegal or ambiguous move' : 'illegal move';
+    throw new IllegalMoveError(move, `${what} ${JSON.stringify(move)} in ${fen}`);
+  }
+  if (isNativeError(e, 'CN_ERR_BAD_MOVE')) {
+    const example = format === 'SAN' ? 'SAN like e4, Nbd7, exd8=Q or O-O' : 'UCI like e2e4 or e7e8q';
+    throw new IllegalMoveError(move, `malformed move ${JSON.stringify(move)}: expected ${example}`);
+  }
+  throw e;
+}
+
+/** Whether two position byte views hold the same Polyglot key. */
+function sameKey(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = KEY_OFFSET; i < KEY_OFFSET + 8; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 // UCI strings by 16-bit move value, filled lazily: the string is a pure function
 // of the move and the mode (castling is e1g1 in standard chess, e1h1 in Chess960),
 // so each distinct move crosses the boundary as a string once per thread. A
@@ -224,6 +284,221 @@ export class Position {
   /** The moves played on this position so far, in UCI, oldest first. */
   history(): string[] {
     return this.#history.map((entry) => entry.uci);
+  }
+
+  // --- SAN ------------------------------------------------------------------
+
+  /**
+   * The SAN of a legal move given in UCI, as chess.js writes it: minimal
+   * disambiguation, `x` for captures, `=Q` promotions, `O-O`/`O-O-O`, and a
+   * `+` or `#` suffix.
+   * @throws {TypeError} when `uci` is not a string.
+   * @throws {IllegalMoveError} when it is malformed or illegal.
+   */
+  san(uci: string): string {
+    checkMove(uci);
+    try {
+      return native.san(this.#bytes, uci);
+    } catch (e) {
+      return moveError(e, uci, this.fen(), 'UCI');
+    }
+  }
+
+  /**
+   * The legal move a SAN string names, in UCI. Accepts PGN forms: `0-0`,
+   * `O-O+`, `e8=Q`, `e8Q`, `Nbd7`, `N1d7`, `exd6`, `exd6 e.p.`, and one
+   * trailing annotation (`! ? !! ?? !? ?!`). The capture and check marks are
+   * not checked against the position.
+   * @throws {TypeError} when `san` is not a string.
+   * @throws {IllegalMoveError} when it is malformed, illegal or ambiguous.
+   */
+  parseSan(san: string): string {
+    checkSan(san);
+    let move: number;
+    try {
+      move = native.parseSan(this.#bytes, san);
+    } catch (e) {
+      return moveError(e, san, this.fen(), 'SAN');
+    }
+    return this.#uci(this.#bytes, move);
+  }
+
+  /**
+   * Plays a move given in SAN (see {@link parseSan} for the forms accepted).
+   * @throws {TypeError} when `san` is not a string.
+   * @throws {IllegalMoveError} when it is malformed, illegal or ambiguous (the position is unchanged).
+   */
+  playSan(san: string): this {
+    checkSan(san);
+    const before = this.#bytes;
+    const after = copyBytes(before);
+    let move: number;
+    try {
+      move = native.playSan(after, san);
+    } catch (e) {
+      return moveError(e, san, this.fen(), 'SAN');
+    }
+    this.#history.push({ before, uci: this.#uci(before, move) });
+    this.#bytes = after;
+    return this;
+  }
+
+  /**
+   * SAN of every legal move, in the order of {@link legalMoves} (so
+   * `legalMovesSan()[i]` is the SAN of `legalMoves()[i]`). One native call
+   * formats the whole list.
+   */
+  legalMovesSan(): string[] {
+    const text = native.legalMovesSan(this.#bytes, MOVES);
+    return text === '' ? [] : text.split(' ');
+  }
+
+  #uci(bytes: Uint8Array, move: number): string {
+    const cache = uciCache(this.#chess960);
+    let uci = cache[move] as string;
+    if (uci === EMPTY) uci = cache[move] = native.moveToUci(bytes, move);
+    return uci;
+  }
+
+  // --- game status (chess.js semantics) -------------------------------------
+
+  /** The side to move is in check and has no legal move. */
+  isCheckmate(): boolean {
+    const state = native.gameState(this.#bytes);
+    return (state & (STATE_CHECK | STATE_NO_MOVES)) === (STATE_CHECK | STATE_NO_MOVES);
+  }
+
+  /** The side to move is not in check and has no legal move. */
+  isStalemate(): boolean {
+    return (native.gameState(this.#bytes) & (STATE_CHECK | STATE_NO_MOVES)) === STATE_NO_MOVES;
+  }
+
+  /**
+   * chess.js's rule: K v K, K+N v K, K+B v K, or kings and bishops only with
+   * every bishop (of either side) on squares of one colour.
+   */
+  isInsufficientMaterial(): boolean {
+    return (native.gameState(this.#bytes) & STATE_INSUFFICIENT) !== 0;
+  }
+
+  /** The halfmove clock has reached 100 (fifty moves by each side without a capture or pawn move). */
+  isFiftyMoves(): boolean {
+    return (native.gameState(this.#bytes) & STATE_FIFTY) !== 0;
+  }
+
+  /**
+   * The current position has occurred at least three times in this object's
+   * history (from the FEN it was created with, through {@link play} /
+   * {@link playSan}, minus {@link undo}). Positions are the same when their
+   * Polyglot keys are: same pieces on the same squares, side to move,
+   * castling rights, and en-passant square when a pawn could capture there.
+   */
+  isThreefoldRepetition(): boolean {
+    const current = this.#bytes;
+    const history = this.#history;
+    let count = 1;
+    // Only positions with the same side to move can match: every second one.
+    for (let i = history.length - 2; i >= 0; i -= 2) {
+      if (sameKey((history[i] as HistoryEntry).before, current) && ++count >= 3) return true;
+    }
+    return false;
+  }
+
+  /** Fifty moves, stalemate, insufficient material or threefold repetition (as chess.js's isDraw). */
+  isDraw(): boolean {
+    const state = native.gameState(this.#bytes);
+    return (
+      (state & STATE_FIFTY) !== 0 ||
+      (state & (STATE_CHECK | STATE_NO_MOVES)) === STATE_NO_MOVES ||
+      (state & STATE_INSUFFICIENT) !== 0 ||
+      this.isThreefoldRepetition()
+    );
+  }
+
+  /** Checkmate or a draw (as chess.js's isGameOver). */
+  isGameOver(): boolean {
+    const state = native.gameState(this.#bytes);
+    return (state & STATE_NO_MOVES) !== 0 || (state & (STATE_FIFTY | STATE_INSUFFICIENT)) !== 0 || this.isThreefoldRepetition();
+  }
+
+  /**
+   * The Polyglot Zobrist key of the position (the key opening books use),
+   * kept up to date by every move rather than recomputed. It counts the
+   * en-passant square only when a pawn of the side to move stands beside the
+   * pawn that just advanced two squares (Polyglot's rule), even if that
+   * capture is illegal; FEN shows the square only when the capture is legal.
+   */
+  hash(): bigint {
+    return native.hash(this.#bytes);
+  }
+
+  // --- board queries ----------------------------------------------------------
+
+  /**
+   * The piece on a square, or null.
+   * @throws {TypeError} / {RangeError} unless `square` is a name a1..h8.
+   */
+  pieceAt(square: string): Piece | null {
+    const index = squareIndex(square);
+    native.board(this.#bytes, BOARD);
+    const code = BOARD[index] as number;
+    if (code === 0) return null;
+    return { type: PIECE_TYPES[(code - 1) & 7] as PieceType, color: code > 8 ? 'b' : 'w' };
+  }
+
+  /**
+   * The board as 8 rows of 8, rank 8 first and file a first in each row
+   * (as chess.js's board()): `{ square, type, color }` or null.
+   */
+  board(): (BoardPiece | null)[][] {
+    native.board(this.#bytes, BOARD);
+    const rows: (BoardPiece | null)[][] = [];
+    for (let rank = 7; rank >= 0; rank--) {
+      const row: (BoardPiece | null)[] = [];
+      for (let file = 0; file < 8; file++) {
+        const index = rank * 8 + file;
+        const code = BOARD[index] as number;
+        row.push(
+          code === 0
+            ? null
+            : { square: SQUARE_NAMES[index] as string, type: PIECE_TYPES[(code - 1) & 7] as PieceType, color: code > 8 ? 'b' : 'w' },
+        );
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * The legal moves (UCI, sorted) of the piece on `square`; [] for an empty
+   * square or a piece of the side not to move.
+   * @throws {TypeError} / {RangeError} unless `square` is a name a1..h8.
+   */
+  movesFrom(square: string): string[] {
+    squareIndex(square);
+    return this.legalMoves().filter((uci) => uci.startsWith(square));
+  }
+
+  /**
+   * Squares of `color`'s pieces that attack `square` (default: the side to
+   * move), in chess.js's order (rank 8 first, file a first). Attacks are
+   * pseudo-legal, as chess.js's attackers(): pinned pieces count, a piece on
+   * `square` itself does not, and any piece blocks a slider.
+   * @throws {TypeError} / {RangeError} for a bad square or colour.
+   */
+  attackers(square: string, color?: Color): string[] {
+    const index = squareIndex(square);
+    let side: 0 | 1;
+    if (color === undefined) side = native.turn(this.#bytes);
+    else if (color === 'w') side = 0;
+    else if (color === 'b') side = 1;
+    else throw new TypeError(`color must be 'w' or 'b', got ${describe(color)}`);
+    const n = native.attackers(this.#bytes, index, side, SQUARES_OUT);
+    const squares: number[] = [];
+    for (let i = 0; i < n; i++) squares.push(SQUARES_OUT[i] as number);
+    // Rank 8 first, then by file.
+    squares.sort((a, b) => (b >> 3) - (a >> 3) || (a & 7) - (b & 7));
+    return squares.map((s) => SQUARE_NAMES[s] as string);
   }
 
   /**
