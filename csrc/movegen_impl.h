@@ -26,6 +26,7 @@
 
 #if CN_USE_PEXT
 #include <immintrin.h>
+#define SLIDER_TABLE(piece) cn_##piece##_pext
 CN_INLINE bitboard rook_attacks(unsigned square, bitboard occupied) {
     const cn_slider_table *t = &cn_rook_pext[square];
     return t->attacks[_pext_u64(occupied, t->mask)];
@@ -35,6 +36,7 @@ CN_INLINE bitboard bishop_attacks(unsigned square, bitboard occupied) {
     return t->attacks[_pext_u64(occupied, t->mask)];
 }
 #else
+#define SLIDER_TABLE(piece) cn_##piece##_magics
 CN_INLINE bitboard rook_attacks(unsigned square, bitboard occupied) {
     const cn_slider_table *t = &cn_rook_magics[square];
     return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
@@ -149,7 +151,9 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
 
     /* Looking through our own pieces: an enemy slider seen from the king
      * with nothing between is a checker, with exactly one of ours a pinner. */
-    bitboard snipers = rook_attacks(king, opponent) & rooks_queens;
+    /* Entry 0 of a square's table is its attack set on an empty board: a
+     * cheap test that skips the lookup when no enemy slider is aligned. */
+    bitboard snipers = (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens) ? rook_attacks(king, opponent) & rooks_queens : 0;
     while (snipers) {
         unsigned sniper = bb_pop_lsb(&snipers);
         bitboard blockers = cn_between[king][sniper] & occupied;
@@ -158,7 +162,7 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
         else if (!bb_more_than_one(blockers))
             pin_orthogonal |= cn_between[king][sniper] | bb_square(sniper);
     }
-    snipers = bishop_attacks(king, opponent) & bishops_queens;
+    snipers = (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens) ? bishop_attacks(king, opponent) & bishops_queens : 0;
     while (snipers) {
         unsigned sniper = bb_pop_lsb(&snipers);
         bitboard blockers = cn_between[king][sniper] & occupied;
