@@ -24,6 +24,7 @@
 #include "chess_native.h"
 #include "rules.h"
 #include "san.h"
+#include "perft_job.h"
 
 static_assert(sizeof(cn_position) % 8 == 0, "cn_position size must be a multiple of 8");
 static_assert(sizeof(cn_move) == 2, "cn_move must be 16 bits (the JS side uses Uint16Array)");
@@ -135,6 +136,48 @@ Napi::Value Count(Napi::Env env, uint64_t n) {
     return Napi::BigInt::New(env, n);
 }
 
+// --- perftAsync: a perft job on the engine's own threads (perft_job.h) ---
+//
+// perftStart returns a type-tagged External owning an AsyncPerft. The job
+// runs on its own native threads (no libuv pool thread is held). When it
+// finishes, its last thread calls `done` through a ThreadSafeFunction, which
+// also keeps the event loop alive meanwhile; JS then reads perftResult and
+// calls perftFree. An environment cleanup hook cancels and joins a job still
+// running when its environment (e.g. a worker thread) shuts down.
+
+const napi_type_tag kAsyncPerftTag = {0x6368657373706572ULL, 0x66746a6f62763031ULL};
+
+struct AsyncPerft {
+    cn_perft_job *job = nullptr;
+    cn_position root;                 // for the UCI strings of the divide
+    Napi::ThreadSafeFunction done;    // released by the job's last thread
+    napi_env env = nullptr;
+    bool cleanup_hook = false;
+};
+
+// On the job's last thread, once the result is final.
+void AsyncPerftFinished(void *user) {
+    AsyncPerft *perft = static_cast<AsyncPerft *>(user);
+    perft->done.NonBlockingCall();
+    perft->done.Release();
+}
+
+void AsyncPerftCleanupHook(void *arg) {
+    AsyncPerft *perft = static_cast<AsyncPerft *>(arg);
+    perft->cleanup_hook = false; // running now: Node drops it itself
+    cn_perft_job_free(perft->job);
+    perft->job = nullptr;
+}
+
+// The AsyncPerft behind a perftStart handle, or nullptr with a TypeError pending.
+AsyncPerft *UnwrapPerft(const Napi::CallbackInfo &info) {
+    if (info.Length() < 1 || !info[0].IsExternal() || !info[0].As<Napi::External<AsyncPerft>>().CheckTypeTag(&kAsyncPerftTag)) {
+        ThrowType(info.Env(), "expected a handle from perftStart");
+        return nullptr;
+    }
+    return info[0].As<Napi::External<AsyncPerft>>().Data();
+}
+
 class ChessNative : public Napi::Addon<ChessNative> {
   public:
     ChessNative(Napi::Env env, Napi::Object exports) {
@@ -170,6 +213,12 @@ class ChessNative : public Napi::Addon<ChessNative> {
             InstanceMethod("playSan", &ChessNative::PlaySan, napi_enumerable),
             InstanceMethod("board", &ChessNative::Board, napi_enumerable),
             InstanceMethod("attackers", &ChessNative::Attackers, napi_enumerable),
+            InstanceValue("perftMaxThreads", Napi::Number::New(env, CN_PERFT_JOB_MAX_THREADS), napi_enumerable),
+            InstanceMethod("perftStart", &ChessNative::PerftStart, napi_enumerable),
+            InstanceMethod("perftProgress", &ChessNative::PerftProgress, napi_enumerable),
+            InstanceMethod("perftCancel", &ChessNative::PerftCancel, napi_enumerable),
+            InstanceMethod("perftResult", &ChessNative::PerftResult, napi_enumerable),
+            InstanceMethod("perftFree", &ChessNative::PerftFree, napi_enumerable),
         });
     }
 
@@ -492,6 +541,124 @@ class ChessNative : public Napi::Addon<ChessNative> {
         std::memcpy(info[2].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
         std::memcpy(info[3].As<Napi::BigUint64Array>().Data(), counts, static_cast<size_t>(n) * sizeof(uint64_t));
         return Napi::Number::New(env, n);
+    }
+
+    // perftStart(pos, depth, threads, hashBytes, done: () => void): handle.
+    // Starts at once; `done` is called (with no arguments) on this thread
+    // once the job has finished or been cancelled.
+    Napi::Value PerftStart(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        int depth = 0;
+        if (!ReadDepth(info, 1, &depth)) return env.Undefined();
+        if (info.Length() < 5 || !info[2].IsNumber() || !info[3].IsNumber() || !info[4].IsFunction())
+            return ThrowType(env, "perftStart(pos, depth, threads: number, hashBytes: number, done: function)");
+        double threads = info[2].As<Napi::Number>().DoubleValue();
+        double hash_bytes = info[3].As<Napi::Number>().DoubleValue();
+        if (!(threads >= 1 && threads <= CN_PERFT_JOB_MAX_THREADS) || threads != static_cast<double>(static_cast<int>(threads))) {
+            Napi::RangeError::New(env, "threads must be an integer from 1 to 256").ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        if (!(hash_bytes >= 0 && hash_bytes <= static_cast<double>(SIZE_MAX / 2) && hash_bytes <= 9007199254740991.0)) {
+            Napi::RangeError::New(env, "hashBytes out of range").ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        AsyncPerft *perft = new AsyncPerft();
+        perft->root = pos;
+        perft->env = env;
+        perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
+        cn_perft_job_options options = {depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes),
+                                         AsyncPerftFinished, perft, 0, 0};
+        cn_perft_job_error error = CN_PERFT_JOB_OK;
+        perft->job = cn_perft_job_start(&pos, &options, &error);
+        if (!perft->job) {
+            perft->done.Release();
+            delete perft;
+            if (error == CN_PERFT_JOB_NO_MEMORY) {
+                Napi::RangeError::New(env, "cannot allocate the perft hash table").ThrowAsJavaScriptException();
+                return env.Undefined();
+            }
+            return ThrowCode(env, "CN_ERR_INIT", "cannot start the perft threads");
+        }
+        napi_add_env_cleanup_hook(env, AsyncPerftCleanupHook, perft);
+        perft->cleanup_hook = true;
+        Napi::External<AsyncPerft> handle = Napi::External<AsyncPerft>::New(env, perft, [](Napi::Env, AsyncPerft *p) {
+            // Normally perftFree has run; if not (the handle was dropped), stop it now.
+            if (p->cleanup_hook) {
+                napi_remove_env_cleanup_hook(p->env, AsyncPerftCleanupHook, p);
+                p->cleanup_hook = false;
+            }
+            cn_perft_job_free(p->job);
+            delete p;
+        });
+        handle.TypeTag(&kAsyncPerftTag);
+        return handle;
+    }
+
+    // perftProgress(handle): [nodes: bigint, rootMovesDone, rootMovesTotal, elapsedMs]
+    Napi::Value PerftProgress(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        AsyncPerft *perft = UnwrapPerft(info);
+        if (!perft) return env.Undefined();
+        cn_perft_job_progress progress = {0, 0, 0, 0};
+        if (perft->job) cn_perft_job_progress_get(perft->job, &progress);
+        Napi::Array out = Napi::Array::New(env, 4);
+        out.Set(0u, Napi::BigInt::New(env, progress.nodes));
+        out.Set(1u, Napi::Number::New(env, progress.root_moves_done));
+        out.Set(2u, Napi::Number::New(env, progress.root_moves_total));
+        out.Set(3u, Napi::Number::New(env, static_cast<double>(progress.elapsed_ns) / 1e6));
+        return out;
+    }
+
+    // perftCancel(handle): asks the threads to stop; `done` follows shortly.
+    Napi::Value PerftCancel(const Napi::CallbackInfo &info) {
+        AsyncPerft *perft = UnwrapPerft(info);
+        if (perft && perft->job) cn_perft_job_cancel(perft->job);
+        return info.Env().Undefined();
+    }
+
+    // perftResult(handle): null while running or after a cancel, else
+    // {nodes: bigint, seconds, moves: string[], counts: bigint[]} (root moves
+    // in generation order).
+    Napi::Value PerftResult(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        AsyncPerft *perft = UnwrapPerft(info);
+        if (!perft) return env.Undefined();
+        if (!perft->job || cn_perft_job_state_get(perft->job) != CN_PERFT_JOB_DONE) return env.Null();
+        cn_perft_job_progress progress;
+        cn_perft_job_progress_get(perft->job, &progress);
+        const cn_move *moves = nullptr;
+        const uint64_t *counts = nullptr;
+        int n = cn_perft_job_root_moves(perft->job, &moves, &counts);
+        Napi::Array ucis = Napi::Array::New(env, static_cast<size_t>(n));
+        Napi::Array values = Napi::Array::New(env, static_cast<size_t>(n));
+        for (int i = 0; i < n; i++) {
+            char uci[6];
+            int len = cn_move_to_uci(&perft->root, moves[i], uci);
+            ucis.Set(static_cast<uint32_t>(i), Napi::String::New(env, uci, static_cast<size_t>(len)));
+            values.Set(static_cast<uint32_t>(i), Napi::BigInt::New(env, counts[i]));
+        }
+        Napi::Object out = Napi::Object::New(env);
+        out.Set("nodes", Napi::BigInt::New(env, cn_perft_job_nodes(perft->job)));
+        out.Set("seconds", Napi::Number::New(env, static_cast<double>(progress.elapsed_ns) / 1e9));
+        out.Set("moves", ucis);
+        out.Set("counts", values);
+        return out;
+    }
+
+    // perftFree(handle): cancels if running, joins the threads, frees the job.
+    Napi::Value PerftFree(const Napi::CallbackInfo &info) {
+        AsyncPerft *perft = UnwrapPerft(info);
+        if (perft && perft->job) {
+            if (perft->cleanup_hook) {
+                napi_remove_env_cleanup_hook(perft->env, AsyncPerftCleanupHook, perft);
+                perft->cleanup_hook = false;
+            }
+            cn_perft_job_free(perft->job);
+            perft->job = nullptr;
+        }
+        return info.Env().Undefined();
     }
 };
 

@@ -20,8 +20,8 @@
  * word matches the full 64-bit tag (Polyglot key mixed with the remaining
  * depth), so torn writes and index collisions are misses. A wrong count needs
  * a probe to meet another position's entry with the same 64-bit tag: at most
- * 2 slots * 2^-64 per probe, so below P * 2^-63 for P probes (about 1e-10 for
- * the ~10^9 probes of a hashed perft(8) from the start position), assuming
+ * 2 slots * 2^-64 per probe, so below P * 2^-63 for P probes (below 1.1e-10 for
+ * the fewer than 10^9 probes of a hashed perft(8) from the start position), assuming
  * Polyglot keys behave like random 64-bit values.
  * The table belongs to one job, so chess960 castling rooks, which the key does
  * not cover, are the same for every position in it.

@@ -22,3 +22,16 @@ export class IllegalMoveError extends Error {
     this.move = move;
   }
 }
+
+/**
+ * A {@link perftAsync} run stopped by its AbortSignal. `name` is 'AbortError'
+ * (as for Node's own abortable APIs); `cause` is the signal's reason.
+ */
+export class AbortError extends Error {
+  readonly code = 'ABORT_ERR';
+
+  constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AbortError';
+  }
+}

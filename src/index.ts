@@ -17,7 +17,8 @@ export {
   type PieceType,
   type Color,
 } from './position';
-export { FenError, IllegalMoveError, type FenField } from './errors';
+export { FenError, IllegalMoveError, AbortError, type FenField } from './errors';
+export { perftAsync, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {

@@ -46,7 +46,20 @@ export interface Native {
   board(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
   attackers(pos: Uint8Array, square: number, color: 0 | 1, out: Uint8Array): number;
+  readonly perftMaxThreads: number;
+  /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
+  perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void): PerftHandle;
+  /** [nodes so far, root moves done, root moves total, elapsed ms] */
+  perftProgress(job: PerftHandle): [bigint, number, number, number];
+  perftCancel(job: PerftHandle): void;
+  /** null unless the job finished uncancelled. */
+  perftResult(job: PerftHandle): { nodes: bigint; seconds: number; moves: string[]; counts: bigint[] } | null;
+  /** Cancels if running, joins the threads, frees the job (and its table). */
+  perftFree(job: PerftHandle): void;
 }
+
+/** Opaque handle of a native perft job. */
+export type PerftHandle = { readonly __perftHandle: unique symbol };
 
 // dist/native.js -> the package root is one level up.
 export const native = nodeGypBuild(path.join(__dirname, '..')) as Native;

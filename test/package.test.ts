@@ -123,6 +123,21 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     expect(JSON.parse(out)).toEqual({ perft: 2039, same: true, illegal: 'e2e5' });
   });
 
+  it('installs the chess-native command, and perftAsync works from the package', () => {
+    const cli = path.join(project, 'node_modules', '.bin', 'chess-native');
+    const out = JSON.parse(execFileSync(cli, ['perft', '3', '--json', '--divide'], { cwd: project, env, encoding: 'utf8' })) as {
+      nodes: number;
+      divide: Record<string, number>;
+    };
+    expect(out.nodes).toBe(8902);
+    expect(Object.keys(out.divide)).toHaveLength(20);
+    const viaApi = execFileSync('node', ['-e', `
+      require('chess-native').perftAsync('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 3, { threads: 2, hashMb: 1 })
+        .then((r) => console.log(String(r.nodes)));
+    `], { cwd: project, env, encoding: 'utf8' });
+    expect(viaApi.trim()).toBe('97862');
+  });
+
   it('type-checks a consumer against the shipped types, as CommonJS and as ESM', () => {
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const source = `
