@@ -72,7 +72,7 @@ export function spread(values, digits = 2) {
 }
 
 export function fmt(x, digits = 2) {
-  return Number.isFinite(x) ? x.toFixed(digits) : String(x);
+  return Number.isFinite(x) ? x.toFixed(digits) : '-';
 }
 
 export function now() {
@@ -143,5 +143,23 @@ export function gitState() {
     return `commit ${head}${dirty.length ? `; uncommitted in the tree: ${dirty.join(', ')}` : ''}`;
   } catch {
     return 'commit ?';
+  }
+}
+
+/**
+ * Seconds a process has been on a CPU (Linux /proc schedstat, nanosecond
+ * counters), summed over its threads; only the main thread when mainOnly.
+ * Unlike wall time, this leaves out the time the process waited for a CPU
+ * while other work ran. Returns NaN where /proc is not available.
+ */
+export function cpuSeconds(pid, mainOnly = false) {
+  try {
+    const dir = `/proc/${pid}/task`;
+    const tids = mainOnly ? [String(pid)] : readdirSync(dir);
+    let ns = 0;
+    for (const tid of tids) ns += Number(readFileSync(`${dir}/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e9;
+  } catch {
+    return NaN;
   }
 }
