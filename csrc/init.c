@@ -43,6 +43,16 @@ int cn_impl_runnable(const cn_impl *impl) {
     return cpu_features.popcnt && cpu_features.bmi1 && cpu_features.bmi2 && cpu_features.lzcnt;
 }
 
+/* Testing hook: CHESS_NATIVE_CPU="no-bmi2,no-popcnt,slow-pext" makes this
+ * CPU look older than it is, so that the dispatch and its error messages
+ * can be tested on any machine. It can only take features away. */
+static void hide_cpu_features(const char *spec) {
+    if (!spec) return;
+    if (strstr(spec, "no-popcnt")) cpu_features.popcnt = 0;
+    if (strstr(spec, "no-bmi2")) cpu_features.bmi2 = 0;
+    if (strstr(spec, "slow-pext")) cpu_features.slow_pext = 1;
+}
+
 static void choose_impl(void) {
     const char *forced = getenv("CHESS_NATIVE_SLIDERS");
     const cn_impl *best_magic = cn_impl_runnable(cn_impl_bmi2)     ? cn_impl_bmi2
@@ -82,6 +92,7 @@ static void run_init(void) {
     uint64_t start = now_nanoseconds();
     char err[120];
     cn_cpu_detect(&cpu_features);
+    hide_cpu_features(getenv("CHESS_NATIVE_CPU"));
     if (cn_attacks_init(err, sizeof err) != 0) {
         init_status = CN_ERR_INIT;
         snprintf(init_message, sizeof init_message, "attack table initialisation failed: %s", err);
