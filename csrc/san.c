@@ -1,12 +1,14 @@
 /*
  * san.c - SAN output and input, built only on the public engine API
  * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves)
- * and the bit helpers, so it works unchanged whichever move generator is
- * compiled in. One legal move list serves every move's SAN
- * (cn_moves_to_san), so formatting a whole list stays linear.
+ * plus the bit helpers and attack tables, so it works unchanged whichever
+ * move generator is compiled in. One legal move list serves every move's
+ * SAN (cn_moves_to_san), so formatting a whole list stays linear, and a
+ * move is only made (on a copy) when it gives check, to tell + from #.
  */
 #include "san.h"
 
+#include "attacks.h"
 #include "bitboard.h"
 
 #include <stdint.h>
@@ -112,6 +114,47 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     return length;
 }
 
+/* Whether a legal move leaves the opponent's king attacked, from the
+ * occupancy and our piece sets after the move, without making it: the mover
+ * lands (as its promotion piece), en passant lifts the captured pawn, and
+ * castling moves king and rook. Kings never give check. */
+static int gives_check(const san_context *ctx, cn_move move)
+{
+    const cn_position *pos = ctx->pos;
+    const int us = pos->side;
+    const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
+    const uint64_t their_king = pos->by_type[CN_KING] & pos->by_color[us ^ 1];
+    if (their_king == 0)
+        return 0;
+    const unsigned king = bb_lsb(their_king);
+    uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
+    uint64_t ours[6];
+    for (int type = CN_PAWN; type <= CN_KING; type++)
+        ours[type] = pos->by_type[type] & pos->by_color[us];
+
+    if (kind == CN_MOVE_CASTLING) {
+        /* to is the rook's square; king to the c/g file, rook to d/f. */
+        const unsigned rank = rank_of(from);
+        const int queen_side = to < from;
+        const unsigned king_to = rank * 8u + (queen_side ? 2u : 6u);
+        const unsigned rook_to = rank * 8u + (queen_side ? 3u : 5u);
+        occupied &= ~(((uint64_t)1 << from) | ((uint64_t)1 << to));
+        occupied |= ((uint64_t)1 << king_to) | ((uint64_t)1 << rook_to);
+        ours[CN_ROOK] = (ours[CN_ROOK] & ~((uint64_t)1 << to)) | ((uint64_t)1 << rook_to);
+    } else {
+        const int piece = ctx->piece_at[from];
+        const int lands_as = kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece;
+        occupied = (occupied & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
+        if (kind == CN_MOVE_EN_PASSANT)
+            occupied &= ~((uint64_t)1 << (us == CN_WHITE ? to - 8 : to + 8));
+        ours[piece] &= ~((uint64_t)1 << from);
+        ours[lands_as] |= (uint64_t)1 << to;
+    }
+    return ((cn_pawn_attacks[us ^ 1][king] & ours[CN_PAWN]) | (cn_knight_attacks[king] & ours[CN_KNIGHT]) |
+            (cn_bishop_attacks_magic(king, occupied) & (ours[CN_BISHOP] | ours[CN_QUEEN])) |
+            (cn_rook_attacks_magic(king, occupied) & (ours[CN_ROOK] | ours[CN_QUEEN]))) != 0;
+}
+
 /* SAN of a move from ctx->legal; returns its length. */
 static int format_san(const san_context *ctx, cn_move move, char *out)
 {
@@ -145,12 +188,14 @@ static int format_san(const san_context *ctx, cn_move move, char *out)
         }
     }
 
-    /* Play the move on a copy: the caller's position stays untouched. */
-    cn_position after = *ctx->pos;
-    cn_undo undo;
-    cn_make(&after, move, &undo);
-    if (cn_in_check(&after))
+    if (gives_check(ctx, move)) {
+        /* Mate needs the position after the move: play it on a copy, the
+         * caller's position stays untouched. */
+        cn_position after = *ctx->pos;
+        cn_undo undo;
+        cn_make(&after, move, &undo);
         out[length++] = cn_count_legal_moves(&after) == 0 ? '#' : '+';
+    }
     out[length] = '\0';
     return length;
 }
