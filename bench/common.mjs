@@ -163,3 +163,15 @@ export function cpuSeconds(pid, mainOnly = false) {
     return NaN;
   }
 }
+
+export function quantile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+}
+
+/** "median [p25-p75]" summary: the spread without the odd stalled sample. */
+export function iqr(values, digits = 2) {
+  return `${fmt(median(values), digits)} [${fmt(quantile(values, 0.25), digits)}-${fmt(quantile(values, 0.75), digits)}]`;
+}
