@@ -17,7 +17,10 @@
 //
 // Every count is checked against the published CPW value. Figures are medians
 // over --runs runs; the ratio columns are medians of the per-run ratios (each
-// run pairs both engines under the same machine load), with min-max.
+// run pairs both engines under the same machine load), with min-max. The
+// "cpu ratio" column does the same with on-CPU time (Node: process.cpuUsage;
+// Stockfish: /proc/<pid>/task/*/schedstat), which leaves out time spent
+// waiting for a CPU on a busy machine.
 // --sliders all (default) runs the engine's automatic choice in this process
 // and re-runs the whole benchmark in a child with CHESS_NATIVE_SLIDERS set to
 // the other slider path, so pext and magic are both reported.
@@ -210,6 +213,7 @@ async function main() {
     console.log(`  run ${r + 1}/${opts.runs}: chess-native ${fmt(cnT, 3)} s, stockfish ${fmt(sfT, 3)} s, ratio ${fmt(sfT / cnT)}x`);
   }
   sf.quit();
+  console.log(`  after the runs: ${machine()}`);
 
   const rows = positions.map((p, i) => {
     const cnT = median(runs.map((run) => run[i].cn.seconds));
