@@ -22,6 +22,7 @@
 #include <cstring>
 
 #include "chess_native.h"
+#include "line.h"
 #include "rules.h"
 #include "san.h"
 #include "perft_job.h"
@@ -211,6 +212,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
             InstanceMethod("legalMovesSan", &ChessNative::LegalMovesSan, napi_enumerable),
             InstanceMethod("parseSan", &ChessNative::ParseSan, napi_enumerable),
             InstanceMethod("playSan", &ChessNative::PlaySan, napi_enumerable),
+            InstanceMethod("playLine", &ChessNative::PlayLine, napi_enumerable),
+            InstanceMethod("sanLine", &ChessNative::SanLine, napi_enumerable),
             InstanceMethod("board", &ChessNative::Board, napi_enumerable),
             InstanceMethod("attackers", &ChessNative::Attackers, napi_enumerable),
             InstanceValue("perftMaxThreads", Napi::Number::New(env, CN_PERFT_JOB_MAX_THREADS), napi_enumerable),
@@ -461,6 +464,134 @@ class ChessNative : public Napi::Addon<ChessNative> {
         cn_make(&pos, move, &undo);
         std::memcpy(data, &pos, sizeof pos);
         return Napi::Number::New(info.Env(), move);
+    }
+
+    // --- lines: many moves per call (line.h) ---
+
+    // The Uint8Array at info[index], or false with a TypeError pending.
+    static bool ByteArg(const Napi::CallbackInfo &info, size_t index, uint8_t **data, size_t *length, const char *what) {
+        if (info.Length() <= index || !info[index].IsTypedArray() ||
+            info[index].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+            ThrowType(info.Env(), what);
+            return false;
+        }
+        Napi::Uint8Array array = info[index].As<Napi::Uint8Array>();
+        *data = array.Data();
+        *length = array.ElementLength();
+        return true;
+    }
+
+    // Reads (text: Uint8Array, offset, format) at info[1..3] into a reader;
+    // false with an exception pending.
+    static bool ReadLine(const Napi::CallbackInfo &info, cn_line_reader *reader) {
+        Napi::Env env = info.Env();
+        uint8_t *text = nullptr;
+        size_t length = 0;
+        if (!ByteArg(info, 1, &text, &length, "line text must be a Uint8Array")) return false;
+        if (info.Length() < 4 || !info[2].IsNumber() || !info[3].IsNumber()) {
+            ThrowType(env, "line offset and format must be numbers");
+            return false;
+        }
+        double offset = info[2].As<Napi::Number>().DoubleValue();
+        double format = info[3].As<Napi::Number>().DoubleValue();
+        if (!(offset >= 0 && offset <= static_cast<double>(length)) || offset != static_cast<double>(static_cast<size_t>(offset)) ||
+            !(format == 0 || format == 1 || format == 2 || format == 3)) {
+            Napi::RangeError::New(env, "line offset must be 0..text length and format 0..3").ThrowAsJavaScriptException();
+            return false;
+        }
+        std::memset(reader, 0, sizeof *reader);
+        reader->text = reinterpret_cast<const char *>(text);
+        reader->len = length;
+        reader->offset = static_cast<size_t>(offset);
+        reader->format = static_cast<unsigned>(format);
+        return true;
+    }
+
+    // state[0..3] = status (0 ok, 2 illegal or ambiguous, 3 malformed), the
+    // offset to continue from, and the failing move's start and length.
+    static bool WriteLineState(const Napi::CallbackInfo &info, size_t index, const cn_line_reader &reader, cn_status status) {
+        if (info.Length() <= index || !info[index].IsTypedArray() ||
+            info[index].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
+            info[index].As<Napi::TypedArray>().ElementLength() < 4) {
+            ThrowType(info.Env(), "line state must be a Float64Array of at least 4 entries");
+            return false;
+        }
+        double *state = info[index].As<Napi::Float64Array>().Data();
+        state[0] = static_cast<double>(status);
+        state[1] = static_cast<double>(reader.offset);
+        state[2] = static_cast<double>(status == CN_OK ? 0 : reader.bad_start);
+        state[3] = static_cast<double>(status == CN_OK ? 0 : reader.bad_len);
+        return true;
+    }
+
+    // playLine(pos, text: Uint8Array, offset, format, positions: Uint8Array,
+    //          moves: Uint16Array, ucis: Uint8Array, state: Float64Array(4)): count.
+    // Plays the moves of text from offset (format: 0 UCI, 1 SAN, | 2 for a
+    // '\n'-terminated list), at most as many as the buffers hold
+    // (positions / positionBytes, moves.length, ucis / 6): positions receives
+    // the position after each move, moves the moves, ucis their UCI (6 bytes
+    // each, NUL padded). pos itself is never written. Stops at the first bad
+    // move; state says why it stopped (see WriteLineState).
+    Napi::Value PlayLine(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        cn_line_reader reader;
+        if (!ReadLine(info, &reader)) return env.Undefined();
+        uint8_t *positions = nullptr, *ucis = nullptr;
+        size_t positions_length = 0, ucis_length = 0;
+        if (!ByteArg(info, 4, &positions, &positions_length, "positions must be a Uint8Array")) return env.Undefined();
+        if (info.Length() < 6 || !info[5].IsTypedArray() || info[5].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array)
+            return ThrowType(env, "moves must be a Uint16Array");
+        Napi::Uint16Array moves = info[5].As<Napi::Uint16Array>();
+        if (!ByteArg(info, 6, &ucis, &ucis_length, "ucis must be a Uint8Array")) return env.Undefined();
+        size_t room = positions_length / sizeof(cn_position);
+        if (moves.ElementLength() < room) room = moves.ElementLength();
+        if (ucis_length / 6 < room) room = ucis_length / 6;
+        if (room == 0 || room > 65536) {
+            Napi::RangeError::New(env, "line buffers must have room for 1 to 65536 moves").ThrowAsJavaScriptException();
+            return env.Undefined();
+        }
+        cn_status status = CN_OK;
+        int n = cn_line_play(&pos, &reader, static_cast<int>(room), positions, moves.Data(),
+                             reinterpret_cast<char (*)[6]>(ucis), nullptr, &status);
+        if (!WriteLineState(info, 7, reader, status)) return env.Undefined();
+        return Napi::Number::New(env, n);
+    }
+
+    // sanLine(pos, text: Uint8Array, offset, format (UCI: 0 or 2),
+    //         end: Uint8Array(positionBytes), state: Float64Array(4)): string.
+    // The SAN of up to 256 moves of a UCI line, space separated; end receives
+    // the position after the last of them (pos is never written). Stops at
+    // the first bad move, as playLine.
+    Napi::Value SanLine(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        constexpr int kChunk = 256;
+        cn_position pos;
+        if (!LoadPosition(info, &pos)) return env.Undefined();
+        cn_line_reader reader;
+        if (!ReadLine(info, &reader)) return env.Undefined();
+        if ((reader.format & 1u) != CN_LINE_UCI) return ThrowType(env, "sanLine reads UCI moves");
+        uint8_t *end = nullptr;
+        size_t end_length = 0;
+        if (!ByteArg(info, 4, &end, &end_length, "end must be a Uint8Array")) return env.Undefined();
+        if (end_length != sizeof(cn_position)) return ThrowType(env, "end must be positionBytes long");
+        char sans[kChunk][CN_SAN_MAX];
+        char joined[kChunk * CN_SAN_MAX];
+        cn_status status = CN_OK;
+        int n = cn_line_play(&pos, &reader, kChunk, nullptr, nullptr, nullptr, sans, &status);
+        if (!WriteLineState(info, 5, reader, status)) return env.Undefined();
+        size_t length = 0;
+        for (int i = 0; i < n; i++) {
+            if (i) joined[length++] = ' ';
+            size_t k = std::strlen(sans[i]);
+            std::memcpy(joined + length, sans[i], k);
+            length += k;
+        }
+        std::memcpy(end, &pos, sizeof pos);
+        napi_value out;
+        if (napi_create_string_latin1(env, joined, length, &out) != napi_ok) return env.Undefined();
+        return Napi::Value(env, out);
     }
 
     // board(pos, out: Uint8Array(>= 64)): out[square] = 0 for empty, else

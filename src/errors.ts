@@ -15,11 +15,18 @@ export class FenError extends Error {
 /** A move string that is malformed or not legal in the position it was played in. */
 export class IllegalMoveError extends Error {
   readonly move: string;
+  /**
+   * For a line of moves (playLine, playSanLine, sanLine): the 0-based index of
+   * the failing move among the line's moves (move numbers and a result token
+   * are not moves). Undefined for single-move calls.
+   */
+  readonly index?: number;
 
-  constructor(move: string, message: string) {
+  constructor(move: string, message: string, index?: number) {
     super(message);
     this.name = 'IllegalMoveError';
     this.move = move;
+    if (index !== undefined) this.index = index;
   }
 }
 

@@ -42,6 +42,16 @@ export interface Native {
   legalMovesSan(pos: Uint8Array, out: Uint16Array): string;
   parseSan(pos: Uint8Array, san: string): number;
   playSan(pos: Uint8Array, san: string): number;
+  /**
+   * Plays the moves of `text` (UTF-8) from byte `offset`; format 0 UCI, 1 SAN, | 2 for a
+   * '\n'-terminated list. Fills positions (positionBytes each, the position after each
+   * move), moves and ucis (6 bytes each, NUL-terminated) for up to as many moves as they
+   * hold; never writes `pos`. Returns the number played; state = [status (0 ok, 2 illegal
+   * or ambiguous, 3 malformed), offset to continue from, failing move's start, its length].
+   */
+  playLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, positions: Uint8Array, moves: Uint16Array, ucis: Uint8Array, state: Float64Array): number;
+  /** SAN of up to 256 moves of a UCI line (format 0 or 2), space separated; `end` gets the position after them. */
+  sanLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, end: Uint8Array, state: Float64Array): string;
   /** out[square] = 0 empty, else 1 + color * 8 + type (type 0 pawn .. 5 king; square 0 = a1). */
   board(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */

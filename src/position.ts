@@ -152,6 +152,82 @@ interface HistoryEntry {
   readonly uci: string;
 }
 
+// --- lines of moves (playLine, playSanLine, sanLine) ---------------------------
+//
+// A line crosses the boundary as UTF-8 bytes: a string as given (moves
+// separated by whitespace), an array joined with '\n' after every element
+// (format | LINE_LIST: each element is exactly one move). Moves are played in
+// chunks of at most LINE_CHUNK per native call, each chunk into a fresh buffer
+// whose 96-byte slices become the history entries' positions (never written
+// again, like every stored position).
+const LINE_UCI = 0;
+const LINE_SAN = 1;
+const LINE_LIST = 2;
+const LINE_CHUNK = 256;
+const LINE_MOVES = new Uint16Array(LINE_CHUNK);
+const LINE_UCIS = new Uint8Array(LINE_CHUNK * 6);
+const LINE_STATE = new Float64Array(4);
+const LINE_ILLEGAL = 2;
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
+
+interface LineInput {
+  readonly text: Uint8Array;
+  readonly format: number;
+  /** The array form's elements (null for a string). */
+  readonly list: readonly string[] | null;
+}
+
+function lineInput(line: unknown, san: boolean, what: string): LineInput {
+  const format = san ? LINE_SAN : LINE_UCI;
+  if (typeof line === 'string') return { text: ENCODER.encode(line), format, list: null };
+  if (!Array.isArray(line)) {
+    throw new TypeError(`${what} must be a string or an array of strings, got ${describe(line)}`);
+  }
+  const list = line as readonly unknown[];
+  for (let i = 0; i < list.length; i++) {
+    if (typeof list[i] !== 'string') throw new TypeError(`${what}[${i}] must be a string, got ${describe(list[i])}`);
+  }
+  const strings = list as readonly string[];
+  return { text: ENCODER.encode(strings.length === 0 ? '' : strings.join('\n') + '\n'), format: format | LINE_LIST, list: strings };
+}
+
+/**
+ * In the array form an element holding '\n' reads as more than one move: the
+ * index of the first such element, or -1. Only looked at when a line failed
+ * or played a different number of moves than it has elements.
+ */
+function firstSplitElement(list: readonly string[]): number {
+  return list.findIndex((move) => move.includes('\n'));
+}
+
+function uciFromBytes(bytes: Uint8Array, at: number): string {
+  const n = bytes[at + 4] === 0 ? 4 : 5;
+  let uci = '';
+  for (let i = 0; i < n; i++) uci += String.fromCharCode(bytes[at + i] as number);
+  return uci;
+}
+
+function shown(move: string): string {
+  return move.length > 40 ? `${JSON.stringify(move.slice(0, 40))}...` : JSON.stringify(move);
+}
+
+/** The error for the move at `index` of a line, which failed with native status `status`. */
+function lineError(move: string, index: number, status: number, fenBefore: () => string, san: boolean): IllegalMoveError {
+  const where = `at ply ${index + 1} of the line`;
+  if (status === LINE_ILLEGAL) {
+    const what = san ? 'illegal or ambiguous move' : 'illegal move';
+    return new IllegalMoveError(move, `${what} ${shown(move)} ${where} (index ${index}) in ${fenBefore()}`, index);
+  }
+  const example = san ? 'SAN like e4, Nbd7, exd8=Q or O-O' : 'UCI like e2e4 or e7e8q';
+  return new IllegalMoveError(move, `malformed move ${shown(move)} ${where} (index ${index}): expected ${example}`, index);
+}
+
+/** The error for an array element holding '\n' (never a move). */
+function splitElementError(list: readonly string[], index: number, san: boolean): IllegalMoveError {
+  return lineError(list[index] as string, index, 3, () => '', san);
+}
+
 /**
  * A chess position with a move history. All state lives in a private byte
  * buffer that the native engine reads and writes; every method either
@@ -341,6 +417,123 @@ export class Position {
     this.#history.push({ before, uci: this.#uci(before, move) });
     this.#bytes = after;
     return this;
+  }
+
+  // --- lines of moves ---------------------------------------------------------
+
+  /**
+   * Plays a line of UCI moves in one go, as {@link play} would one by one
+   * (each move gets its own history entry, so {@link undo} takes them back
+   * one at a time), but with one native call per 256 moves.
+   *
+   * `ucis` is an array with one UCI move per element, or a string of UCI
+   * moves separated by whitespace (`'e2e4 e7e5 g1f3'`).
+   *
+   * All or nothing: when a move is malformed or illegal, nothing is played
+   * and an {@link IllegalMoveError} names the move and its ply in the line
+   * (`index`, 0-based).
+   * @throws {TypeError} when `ucis` is not a string or an array of strings.
+   */
+  playLine(ucis: readonly string[] | string): this {
+    return this.#playLine(ucis, false, 'ucis');
+  }
+
+  /**
+   * Plays a line of SAN moves in one go, as {@link playSan} would one by one
+   * (one history entry per move), with one native call per 256 moves.
+   *
+   * `sans` is an array with one SAN move per element (each as
+   * {@link parseSan} accepts it), or a string such as a pasted PGN movetext
+   * line: moves separated by whitespace; move numbers (`1.` `1...` `12.`,
+   * also glued to the move: `1.e4`) are skipped; an `e.p.` after an
+   * en-passant capture is allowed; a final result token (`1-0`, `0-1`,
+   * `1/2-1/2`, `*`) ends the line. Comments (`{...}`, `;`), NAGs (`$1`) and
+   * variations (`(...)`) are not accepted: strip them first.
+   *
+   * All or nothing: when a move is malformed, illegal or ambiguous, nothing
+   * is played and an {@link IllegalMoveError} names the move and its ply in
+   * the line (`index`, 0-based; move numbers do not count).
+   * @throws {TypeError} when `sans` is not a string or an array of strings.
+   */
+  playSanLine(sans: readonly string[] | string): this {
+    return this.#playLine(sans, true, 'sans');
+  }
+
+  #playLine(line: unknown, san: boolean, what: string): this {
+    const input = lineInput(line, san, what);
+    const { text, list } = input;
+    const cache = uciCache(this.#chess960);
+    const entries: HistoryEntry[] = [];
+    let before = this.#bytes;
+    let offset = 0;
+    while (offset < text.length) {
+      // Room for as many moves as can be left (SAN moves take >= 3 bytes with
+      // their separator, UCI >= 5), at most one chunk.
+      const left = list !== null ? list.length - entries.length : Math.ceil((text.length - offset + 1) / (san ? 3 : 5));
+      const room = Math.max(1, Math.min(LINE_CHUNK, left));
+      const buffer = new Uint8Array(room * BYTES);
+      const n = native.playLine(before, text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
+      for (let i = 0; i < n; i++) {
+        const move = LINE_MOVES[i] as number;
+        let uci = cache[move] as string;
+        if (uci === EMPTY) uci = cache[move] = uciFromBytes(LINE_UCIS, i * 6);
+        entries.push({ before, uci });
+        before = buffer.subarray(i * BYTES, i * BYTES + BYTES);
+      }
+      offset = LINE_STATE[1] as number;
+      const status = LINE_STATE[0] as number;
+      if (status !== 0) {
+        const index = entries.length;
+        if (list !== null) {
+          const split = firstSplitElement(list);
+          if (split !== -1 && split <= index) throw splitElementError(list, split, san);
+        }
+        const start = LINE_STATE[2] as number;
+        const move = list !== null ? (list[index] as string) : DECODER.decode(text.subarray(start, start + (LINE_STATE[3] as number)));
+        const at = before;
+        throw lineError(move, index, status, () => native.fen(at), san);
+      }
+    }
+    if (list !== null && entries.length !== list.length) throw splitElementError(list, firstSplitElement(list), san);
+    const history = this.#history;
+    for (const entry of entries) history.push(entry);
+    this.#bytes = before;
+    return this;
+  }
+
+  /**
+   * The SAN of each move of a line of UCI moves played from this position
+   * (the position itself does not change): `['e2e4', 'e7e5']` or
+   * `'e2e4 e7e5'` gives `['e4', 'e5']`. One native call per 256 moves.
+   * @throws {TypeError} when `ucis` is not a string or an array of strings.
+   * @throws {IllegalMoveError} naming the first malformed or illegal move and its `index`.
+   */
+  sanLine(ucis: readonly string[] | string): string[] {
+    const input = lineInput(ucis, false, 'ucis');
+    const { text, list } = input;
+    const out: string[] = [];
+    const end = allocBytes();
+    let pos = this.#bytes;
+    let offset = 0;
+    while (offset < text.length) {
+      const sans = native.sanLine(pos, text, offset, input.format, end, LINE_STATE);
+      if (sans !== '') for (const san of sans.split(' ')) out.push(san);
+      pos = end;
+      offset = LINE_STATE[1] as number;
+      const status = LINE_STATE[0] as number;
+      if (status !== 0) {
+        const index = out.length;
+        if (list !== null) {
+          const split = firstSplitElement(list);
+          if (split !== -1 && split <= index) throw splitElementError(list, split, false);
+        }
+        const start = LINE_STATE[2] as number;
+        const move = list !== null ? (list[index] as string) : DECODER.decode(text.subarray(start, start + (LINE_STATE[3] as number)));
+        throw lineError(move, index, status, () => native.fen(end), false);
+      }
+    }
+    if (list !== null && out.length !== list.length) throw splitElementError(list, firstSplitElement(list), false);
+    return out;
   }
 
   /**
