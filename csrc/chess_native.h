@@ -166,8 +166,9 @@ int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]);
 
 /* Finds the legal move a UCI string names. Returns CN_OK and *out, or
  * CN_ERR_BAD_MOVE (not UCI syntax) or CN_ERR_ILLEGAL_MOVE. In standard mode
- * castling is e1g1; in Chess960 mode e1h1 (king takes rook), and e1g1 is also
- * accepted when unambiguous. */
+ * castling is e1g1 (king takes rook when the king is not on the e-file, where
+ * the two-step form could name a plain king move); in Chess960 mode e1h1
+ * (king takes rook), and e1g1 is also accepted when unambiguous. */
 cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, cn_move *out);
 
 /* Undo record for make/unmake: only what the move itself cannot restore.

@@ -12,11 +12,14 @@ int cn_legal_moves(const cn_position *pos, cn_move *out) { return cn_active_impl
 
 int cn_count_legal_moves(const cn_position *pos) { return cn_active_impl()->count(pos); }
 
-/* The square a move lands on as UCI writes it: castling is king-takes-rook
- * inside the engine, but e1g1 in standard UCI. */
+/* The square a move lands on as UCI writes it. Castling is king-takes-rook
+ * inside the engine and in Chess960 UCI; standard UCI writes the king's two
+ * steps (e1g1). That form is used only for a king on the e-file: a king
+ * elsewhere (possible with X-FEN rights, e.g. R2K4 w Q) could step to the
+ * same square normally (d1c1), so there castling stays king-takes-rook. */
 static unsigned uci_destination(const cn_position *pos, cn_move move) {
     unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960)
+    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4)
         return make_square(to < from ? 2u : 6u, square_rank(from));
     return to;
 }

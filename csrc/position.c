@@ -196,15 +196,15 @@ static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 static int token_is(const fen_token *t, const char *s) { return t->length == strlen(s) && memcmp(t->text, s, t->length) == 0; }
 
 /* Parses a decimal clock; -1 when not a plain non-negative number that fits. */
-static long parse_clock(const fen_token *t, long max) {
+static int64_t parse_clock(const fen_token *t, uint64_t max) {
     if (t->length == 0 || t->length > 10) return -1;
-    long value = 0;
+    uint64_t value = 0;
     for (size_t i = 0; i < t->length; i++) {
         char c = t->text[i];
         if (c < '0' || c > '9') return -1;
-        value = value * 10 + (c - '0');
+        value = value * 10 + (uint64_t)(c - '0');
     }
-    return value > max ? -1 : value;
+    return value > max ? -1 : (int64_t)value;
 }
 
 static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
@@ -410,10 +410,12 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
     p.halfmove = 0;
     p.fullmove = 1;
     if (count == 6) {
-        long halfmove = parse_clock(&tokens[4], 65535);
+        /* The limits are those of the struct's fields; make saturates at
+         * them, so every position it reaches writes a FEN that parses. */
+        int64_t halfmove = parse_clock(&tokens[4], UINT16_MAX);
         if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
-        long fullmove = parse_clock(&tokens[5], 999999999L);
-        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 999999999");
+        int64_t fullmove = parse_clock(&tokens[5], UINT32_MAX);
+        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
         p.halfmove = (uint16_t)halfmove;
         p.fullmove = (uint32_t)fullmove;
     }

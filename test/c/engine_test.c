@@ -499,6 +499,23 @@ int main(int argc, char **argv) {
         }
         suite_free(&suite);
     }
+    /* Fuzzer findings (test/fuzz/regressions): castling UCI that collided
+     * with a king step, and a fullmove counter made unparsable by make. */
+    static const char *regressions[] = {
+        "4k3/8/8/8/8/8/8/R2K4 w Q - 0 1",
+        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+        "r2k4/8/8/8/8/8/8/4K3 b q - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 999999999",
+        "4k3/8/8/8/8/8/8/4K3 b - - 65535 4294967295",
+    };
+    for (size_t i = 0; i < sizeof regressions / sizeof regressions[0]; i++) {
+        suite_line line;
+        memset(&line, 0, sizeof line);
+        snprintf(line.fen, sizeof line.fen, "%s", regressions[i]);
+        long before = positions;
+        test_moves_around(&line, &positions);
+        CHECK(positions > before, "regression FEN rejected: %s", regressions[i]);
+    }
     printf("movegen: %ld positions: fast == reference generator, make/unmake bit-exact, incremental key\n", positions);
 
     const cn_impl *impls[4] = {cn_impl_pext, cn_impl_bmi2, cn_impl_popcnt, cn_impl_base};
