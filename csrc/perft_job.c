@@ -167,7 +167,7 @@ struct cn_perft_job {
     void *user;
     uint64_t start_ns;
 
-    /* Shared between threads, only through the atomics above. */
+    /* Shared between threads: touched only through the atomic helpers above. */
     uint64_t abort_flag;            /* read by the engine with CN_TT_LOAD */
     uint64_t next_item;             /* the queue's head */
     uint64_t items_completed;       /* DONE iff this reaches item_count */
