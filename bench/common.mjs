@@ -1,8 +1,8 @@
 // Shared helpers for the benchmarks in bench/: positions, argument parsing,
 // statistics, machine facts and loading the built package.
 import { createRequire } from 'node:module';
-import { readFileSync, statSync, readdirSync, existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { readFileSync, statSync, readdirSync, existsSync, mkdtempSync, mkdirSync, copyFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -88,7 +88,26 @@ export function table(headers, rows) {
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }
 
-/** Loads the built package (dist/ plus whichever .node node-gyp-build picks). */
+/**
+ * Pins the addon for this process and its children: copies the .node file
+ * node-gyp-build would pick now into a temporary directory and points
+ * CHESS_NATIVE_PREBUILD (node-gyp-build's override) at it, so a rebuild of
+ * build/ in the shared tree during a long run cannot switch binaries between
+ * the runs. Call before loadEngine(); children inherit the pin.
+ */
+export function pinAddon() {
+  if (process.env.CHESS_NATIVE_PREBUILD) return;
+  const source = require('node-gyp-build').resolve(ROOT);
+  const dir = mkdtempSync(path.join(tmpdir(), 'chess-native-bench-'));
+  mkdirSync(path.join(dir, 'build', 'Release'), { recursive: true });
+  copyFileSync(source, path.join(dir, 'build', 'Release', 'chess_native.node'));
+  process.env.CHESS_NATIVE_PREBUILD = dir;
+  process.env.CHESS_NATIVE_BENCH_ADDON = path.relative(ROOT, source);
+  process.env.CHESS_NATIVE_BENCH_ADDON_MTIME = String(statSync(source).mtimeMs);
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** Loads the built package (dist/ plus whichever .node node-gyp-build picks, or the pinned copy). */
 export function loadEngine() {
   const dist = path.join(ROOT, 'dist', 'index.js');
   if (!existsSync(dist)) throw new Error('dist/ is missing: run `npm run build:all` first');
@@ -99,7 +118,21 @@ export function loadEngine() {
   } catch {
     // resolve() is a convenience; the package itself loaded fine.
   }
+  const pinned = process.env.CHESS_NATIVE_BENCH_ADDON;
+  if (pinned) {
+    const built = new Date(Number(process.env.CHESS_NATIVE_BENCH_ADDON_MTIME)).toISOString().slice(0, 19);
+    return { api, addon: `${pinned} built ${built}Z, pinned copy`, stale: staleSince(Number(process.env.CHESS_NATIVE_BENCH_ADDON_MTIME)) };
+  }
   return { api, addon, stale: staleAddon(path.join(ROOT, addon)) };
+}
+
+function staleSince(built) {
+  try {
+    const dir = path.join(ROOT, 'csrc');
+    return readdirSync(dir).filter((f) => statSync(path.join(dir, f)).mtimeMs > built);
+  } catch {
+    return [];
+  }
 }
 
 /** Names csrc/ files newer than the loaded addon (the figures would be for older code). */

@@ -28,7 +28,7 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { CPW, ROOT, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote, gitState, cpuSeconds } from './common.mjs';
+import { CPW, ROOT, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote, gitState, cpuSeconds, pinAddon } from './common.mjs';
 
 const opts = parseArgs(process.argv.slice(2), {
   runs: 5,
@@ -53,6 +53,8 @@ function respawn(sliders) {
   });
   return r.status ?? 1;
 }
+
+pinAddon(); // the same binary for this run and the re-spawned slider runs
 
 if ((opts.sliders === 'pext' || opts.sliders === 'magic') && process.env.CHESS_NATIVE_SLIDERS !== opts.sliders) {
   process.exit(respawn(opts.sliders));
@@ -236,7 +238,7 @@ async function main() {
   console.log('ratio = stockfish time / chess-native time, median (min-max) of the per-run ratios; "cpu ratio" uses on-CPU time (/proc schedstat) instead of wall time');
   console.log(table(['position', 'nodes', 'cn s', 'cn Mnps', 'sf s', 'sf Mnps', 'ratio', 'cpu ratio'], rows));
   const agg = median(aggRatios);
-  console.log(`aggregate ${fmt(agg)}x Stockfish (wall; cpu ${fmt(median(aggCpuRatios))}x): required >= 5x ${agg >= 5 ? 'MET' : 'NOT MET'}; goal >= 7x ${agg >= 7 ? 'MET' : 'not met'}`);
+  console.log(`aggregate ${fmt(agg, 3)}x Stockfish (wall; cpu ${fmt(median(aggCpuRatios), 3)}x): required >= 5x ${agg >= 5 ? 'MET' : 'NOT MET'}; goal >= 7x ${agg >= 7 ? 'MET' : 'not met'}`);
 
   if (!opts.noFull && buildTool()) {
     console.log(`\nfull perft (every leaf move played, no bulk counting) through the C TOOL test/c/build/perft_tool, not the Node API; ${fullRuns} runs`);
