@@ -195,6 +195,15 @@ describe('perftAsync abort', { timeout: 60_000 }, () => {
     expect(during - after).toBeGreaterThan((hashMb / 2) * mib);
   });
 
+  it('frees each run\'s table: 150 runs with 8 MiB tables leave RSS where it was', async () => {
+    const mib = 1024 * 1024;
+    await perftAsync(KIWIPETE, 3, { hashMb: 8 }); // warm up: code pages, first allocations
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 150; i++) expect((await perftAsync(KIWIPETE, 3, { hashMb: 8, threads: 2 })).nodes).toBe(97862n);
+    // Every run touches at least one page of its table; 150 kept tables would hold far more than this.
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * mib);
+  });
+
   it('a worker thread that exits mid-run stops its job; the process carries on', async () => {
     const entry = path.join(ROOT, 'dist', 'index.js');
     const source = `
