@@ -5,11 +5,15 @@
  * move generator is compiled in. One legal move list serves every move's
  * SAN (cn_moves_to_san), so formatting a whole list stays linear, and a
  * move is only made (on a copy) when it gives check, to tell + from #.
+ * Parsing generates no move list either (except for castling): the pieces
+ * that reach the named square are the candidates, and each is made on a copy
+ * to see that it leaves its king safe.
  */
 #include "san.h"
 
 #include "attacks.h"
 #include "bitboard.h"
+#include "rules.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -377,6 +381,99 @@ static int move_fits(const cn_position *pos, cn_move move, const san_pattern *pa
     return pattern->promotion < 0;
 }
 
+/* Whether a pseudo-legal move leaves its own king unattacked (made on a copy). */
+static int leaves_king_safe(const cn_position *pos, cn_move move)
+{
+    const int us = pos->side;
+    cn_position copy = *pos;
+    cn_undo undo;
+    cn_make(&copy, move, &undo);
+    const uint64_t king = copy.by_type[CN_KING] & copy.by_color[us];
+    return cn_attackers(&copy, bb_lsb(king), us ^ 1) == 0;
+}
+
+#define FILE_A_MASK 0x0101010101010101ULL
+
+/*
+ * The legal moves that fit a non-castling pattern, found without a move
+ * list: the pseudo-legal candidates (the pieces of the pattern's type that
+ * reach its square, narrowed by the hints) each made on a copy and kept when
+ * their king is not left attacked. These are exactly the legal moves
+ * move_fits() accepts. Returns how many fit; *found is one of them.
+ */
+static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found)
+{
+    const int us = pos->side, them = us ^ 1;
+    const uint64_t ours = pos->by_color[us], theirs = pos->by_color[them];
+    const uint64_t occupied = ours | theirs;
+    const unsigned to = p->to;
+    const uint64_t to_bb = 1ULL << to;
+    unsigned kind = CN_MOVE_NORMAL;
+    unsigned promotion_bits = 0;
+    uint64_t from_set;
+
+    if (to_bb & ours)
+        return 0;
+    switch (p->piece) {
+    case CN_KNIGHT: from_set = cn_knight_attacks[to]; break;
+    case CN_BISHOP: from_set = cn_bishop_attacks_magic(to, occupied); break;
+    case CN_ROOK: from_set = cn_rook_attacks_magic(to, occupied); break;
+    case CN_QUEEN: from_set = cn_bishop_attacks_magic(to, occupied) | cn_rook_attacks_magic(to, occupied); break;
+    case CN_KING: from_set = cn_king_attacks[to]; break; /* castling is the castle pattern */
+    default: {                                             /* pawn */
+        const int up = us == CN_WHITE ? 8 : -8;
+        if ((int)file_of(to) == p->from_file) { /* a push: "e4" */
+            const int from = (int)to - up;
+            if ((to_bb & occupied) || from < 0 || from > 63)
+                return 0;
+            from_set = 1ULL << from;
+            if (!(from_set & pos->by_type[CN_PAWN] & ours)) { /* else a double push over an empty square */
+                const int from2 = from - up;
+                if ((from_set & occupied) || from2 < 0 || from2 > 63 || rank_of((unsigned)from2) != (us == CN_WHITE ? 1u : 6u))
+                    return 0;
+                from_set = 1ULL << from2;
+            }
+        } else { /* a capture: "exd5" (the parser allows only adjacent files) */
+            from_set = cn_pawn_attacks[them][to] & (FILE_A_MASK << p->from_file);
+            if (to == pos->ep_square)
+                kind = CN_MOVE_EN_PASSANT;
+            else if (!(to_bb & theirs))
+                return 0;
+        }
+        if (rank_of(to) == (us == CN_WHITE ? 7u : 0u)) {
+            if (p->promotion < 0)
+                return 0;
+            kind = CN_MOVE_PROMOTION;
+            promotion_bits = (unsigned)(p->promotion - CN_KNIGHT) << 12;
+        } else if (p->promotion >= 0) {
+            return 0;
+        }
+        break;
+    }
+    }
+    from_set &= pos->by_type[p->piece] & ours;
+    if (p->from_file >= 0)
+        from_set &= FILE_A_MASK << p->from_file;
+    if (p->from_rank >= 0)
+        from_set &= 0xFFULL << (8 * p->from_rank);
+    if (!from_set)
+        return 0;
+    /* Out of check, a move by a piece other than the king that is not en
+     * passant and does not stand in line with its king cannot expose it. */
+    const unsigned king = bb_lsb(pos->by_type[CN_KING] & ours);
+    const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
+    int fits = 0;
+    while (from_set) {
+        const unsigned from = bb_pop_lsb(&from_set);
+        const cn_move move = (cn_move)(from | to << 6 | promotion_bits | kind << 14);
+        if ((simple && !cn_line[king][from]) || leaves_king_safe(pos, move)) {
+            fits++;
+            *found = move;
+        }
+    }
+    return fits;
+}
+
 cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out)
 {
     san_pattern pattern = {0, -1, -1, -1, 0, -1};
@@ -400,6 +497,13 @@ cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, 
     if (status != CN_OK)
         return status;
 
+    if (!pattern.castle_side) {
+        cn_move found = CN_MOVE_NONE;
+        if (resolve_pattern(pos, &pattern, &found) != 1) /* none, or ambiguous */
+            return CN_ERR_ILLEGAL_MOVE;
+        *out = found;
+        return CN_OK;
+    }
     cn_move legal[CN_MAX_MOVES];
     int legal_count = cn_legal_moves(pos, legal);
     int fits = 0;

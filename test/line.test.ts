@@ -297,3 +297,94 @@ describe('hostile input', () => {
     expect(long.history().length).toBe(52428);
   });
 });
+
+// parseSan / playSanLine find a SAN move from the pieces that reach its
+// square, without a legal move list: check that against the legal move
+// list, for every piece, square and hint, in positions of random games
+// (checks, pins, en passant, promotions, Chess960).
+describe('SAN resolution agrees with the legal move list', () => {
+  it('every piece / square / hint pattern, in random-game positions', () => {
+    const FILES = 'abcdefgh';
+    let checked = 0;
+    let found = 0;
+    const mismatches: string[] = [];
+    START_POSITIONS.forEach(([fen, chess960], p) => {
+      const game = randomGame(77 + p, fen, chess960, 250);
+      const pos = new Position(fen, { chess960 });
+      game.ucis.forEach((uci, ply) => {
+        if (ply % 25 === 3 || (pos.inCheck() && ply % 3 === 0)) {
+          const board = new Map<string, { type: string; color: string }>();
+          for (const row of pos.board()) for (const cell of row) if (cell) board.set(cell.square, cell);
+          const us = pos.turn();
+          // Legal non-castling moves with their piece.
+          const legal = pos.legalMoves().filter((m) => {
+            const piece = board.get(m.slice(0, 2));
+            const target = board.get(m.slice(2, 4));
+            if (piece?.type !== 'k') return true;
+            if (target && target.color === us) return false; // Chess960 castling: king takes rook
+            return Math.abs(m.charCodeAt(0) - m.charCodeAt(2)) !== 2 || chess960;
+          });
+          const byTarget = new Map<string, string[]>();
+          for (const m of legal) byTarget.set(m.slice(2, 4), [...(byTarget.get(m.slice(2, 4)) ?? []), m]);
+          const expected = (letter: string, to: string, file: string, rank: string, promotion: string): string | null => {
+            const fits = (byTarget.get(to) ?? []).filter((m) => {
+              const type = board.get(m.slice(0, 2))?.type;
+              return (
+                (letter === '' ? type === 'p' : type === letter.toLowerCase()) &&
+                m.slice(2, 4) === to &&
+                (file === '' || m[0] === file) &&
+                (rank === '' || m[1] === rank) &&
+                (m[4] ?? '') === promotion
+              );
+            });
+            return fits.length === 1 ? (fits[0] as string) : null;
+          };
+          const actual = (san: string): string | null => {
+            try {
+              return pos.parseSan(san);
+            } catch (e) {
+              if (!(e instanceof IllegalMoveError)) throw e;
+              return null;
+            }
+          };
+          for (let sq = 0; sq < 64; sq++) {
+            const to = FILES[sq & 7]! + String((sq >> 3) + 1);
+            for (const letter of ['N', 'B', 'R', 'Q', 'K']) {
+              // No hint, the file and rank of each such piece of ours, and a file and rank with none.
+              const type = letter.toLowerCase();
+              const hints = new Set(['', 'a', '1']);
+              for (const [square, cell] of board) {
+                if (cell.type === type && cell.color === us) hints.add(square[0]!).add(square[1]!);
+              }
+              for (const hint of hints) {
+                const file = FILES.includes(hint) ? hint : '';
+                const rank = file === '' ? hint : '';
+                const san = `${letter}${hint}${to}`;
+                const want = expected(letter, to, file, rank, '');
+                if (want !== null) found++;
+                if (actual(san) !== want) mismatches.push(`${pos.fen()} ${san}`);
+                checked++;
+              }
+            }
+            const last = to[1] === '8' || to[1] === '1';
+            for (const promotion of last ? ['', 'q', 'r', 'b', 'n'] : ['', 'q']) {
+              const suffix = promotion === '' ? '' : `=${promotion.toUpperCase()}`;
+              for (const file of [to[0]!, FILES[(sq & 7) - 1], FILES[(sq & 7) + 1]]) {
+                if (file === undefined) continue;
+                const san = file === to[0] ? `${to}${suffix}` : `${file}x${to}${suffix}`;
+                const want = expected('', to, file, '', promotion);
+                if (want !== null) found++;
+                if (actual(san) !== want) mismatches.push(`${pos.fen()} ${san}`);
+                checked++;
+              }
+            }
+          }
+        }
+        pos.play(uci);
+      });
+    });
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    expect(checked).toBeGreaterThan(50000);
+    expect(found).toBeGreaterThan(2000);
+  }, 60000);
+});
