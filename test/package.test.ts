@@ -142,6 +142,7 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const source = `
       import { Position, FenError, IllegalMoveError, engineInfo, type EngineInfo, type FenField } from 'chess-native';
+      import { perftAsync, AbortError, START_FEN, type PerftAsyncResult, type PerftProgress } from 'chess-native';
       const pos: Position = new Position(undefined, { chess960: false });
       const moves: string[] = pos.legalMoves();
       const n: number = pos.perft(2);
@@ -153,7 +154,12 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       const sliders: 'pext' | 'magic' = info.sliders;
       const field: FenField | undefined = new FenError('board', 'x').field;
       const move: string = new IllegalMoveError('e2e5', 'x').move;
-      export { moves, n, big, d, turn, undone, sliders, field, move };
+      const run: Promise<PerftAsyncResult> = perftAsync(START_FEN, 2, {
+        threads: 1, hashMb: 0, divide: true, chess960: false, signal: new AbortController().signal,
+        onProgress: (p: PerftProgress) => void p.nodes,
+      });
+      const abortName: string = new AbortError().name;
+      export { moves, n, big, d, turn, undone, sliders, field, move, run, abortName };
     `;
     writeFileSync(path.join(project, 'cjs.cts'), source);
     writeFileSync(path.join(project, 'esm.mts'), source);
