@@ -74,9 +74,9 @@ function moveError(e: unknown, move: string, fen: string, format: 'UCI' | 'SAN')
   throw e;
 }
 
-/** Whether two position byte views hold the same Polyglot key. */
-function sameKey(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = KEY_OFFSET; i < KEY_OFFSET + 8; i++) if (a[i] !== b[i]) return false;
+/** Whether the position at byte `at` of `a` and the position view `b` hold the same Polyglot key. */
+function sameKey(a: Uint8Array, at: number, b: Uint8Array): boolean {
+  for (let i = KEY_OFFSET; i < KEY_OFFSET + 8; i++) if (a[at + i] !== b[i]) return false;
   return true;
 }
 
@@ -148,8 +148,19 @@ function tooLarge(what: string, depth: number, count: bigint, big: string): Rang
 }
 
 interface HistoryEntry {
-  readonly before: Uint8Array;
+  /**
+   * The position before the move: bytes[at, at + positionBytes). A line's
+   * entries share the buffer their chunk was played into; the view of one
+   * position is made only when it is needed again (undo).
+   */
+  readonly bytes: Uint8Array;
+  readonly at: number;
   readonly uci: string;
+}
+
+/** A view of exactly the position at bytes[at] (the array itself when it is one position). */
+function positionView(bytes: Uint8Array, at: number): Uint8Array {
+  return bytes.length === BYTES ? bytes : bytes.subarray(at, at + BYTES);
 }
 
 // --- lines of moves (playLine, playSanLine, sanLine) ---------------------------
@@ -344,7 +355,7 @@ export class Position {
     const cache = uciCache(this.#chess960);
     let canonical = cache[move] as string;
     if (canonical === EMPTY) canonical = cache[move] = native.moveToUci(before, move);
-    this.#history.push({ before, uci: canonical });
+    this.#history.push({ bytes: before, at: 0, uci: canonical });
     this.#bytes = after;
     return this;
   }
@@ -353,7 +364,7 @@ export class Position {
   undo(): string | null {
     const last = this.#history.pop();
     if (last === undefined) return null;
-    this.#bytes = last.before;
+    this.#bytes = positionView(last.bytes, last.at);
     return last.uci;
   }
 
@@ -414,7 +425,7 @@ export class Position {
     } catch (e) {
       return moveError(e, san, this.fen(), 'SAN');
     }
-    this.#history.push({ before, uci: this.#uci(before, move) });
+    this.#history.push({ bytes: before, at: 0, uci: this.#uci(before, move) });
     this.#bytes = after;
     return this;
   }
@@ -464,7 +475,9 @@ export class Position {
     const { text, list } = input;
     const cache = uciCache(this.#chess960);
     const entries: HistoryEntry[] = [];
-    let before = this.#bytes;
+    // The position before the next move: bytes[at, at + BYTES).
+    let bytes = this.#bytes;
+    let at = 0;
     let offset = 0;
     while (offset < text.length) {
       // Room for as many moves as can be left (SAN moves take >= 3 bytes with
@@ -472,13 +485,15 @@ export class Position {
       const left = list !== null ? list.length - entries.length : Math.ceil((text.length - offset + 1) / (san ? 3 : 5));
       const room = Math.max(1, Math.min(LINE_CHUNK, left));
       const buffer = new Uint8Array(room * BYTES);
-      const n = native.playLine(before, text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
+      const start = positionView(bytes, at);
+      const n = native.playLine(start, text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
       for (let i = 0; i < n; i++) {
         const move = LINE_MOVES[i] as number;
         let uci = cache[move] as string;
         if (uci === EMPTY) uci = cache[move] = uciFromBytes(LINE_UCIS, i * 6);
-        entries.push({ before, uci });
-        before = buffer.subarray(i * BYTES, i * BYTES + BYTES);
+        entries.push({ bytes, at, uci });
+        bytes = buffer;
+        at = i * BYTES;
       }
       offset = LINE_STATE[1] as number;
       const status = LINE_STATE[0] as number;
@@ -490,14 +505,14 @@ export class Position {
         }
         const start = LINE_STATE[2] as number;
         const move = list !== null ? (list[index] as string) : DECODER.decode(text.subarray(start, start + (LINE_STATE[3] as number)));
-        const at = before;
-        throw lineError(move, index, status, () => native.fen(at), san);
+        const failed = positionView(bytes, at);
+        throw lineError(move, index, status, () => native.fen(failed), san);
       }
     }
     if (list !== null && entries.length !== list.length) throw splitElementError(list, firstSplitElement(list), san);
     const history = this.#history;
     for (const entry of entries) history.push(entry);
-    this.#bytes = before;
+    this.#bytes = positionView(bytes, at);
     return this;
   }
 
@@ -592,7 +607,8 @@ export class Position {
     let count = 1;
     // Only positions with the same side to move can match: every second one.
     for (let i = history.length - 2; i >= 0; i -= 2) {
-      if (sameKey((history[i] as HistoryEntry).before, current) && ++count >= 3) return true;
+      const entry = history[i] as HistoryEntry;
+      if (sameKey(entry.bytes, entry.at, current) && ++count >= 3) return true;
     }
     return false;
   }
