@@ -22,6 +22,7 @@
 #include "../../csrc/zobrist.h"
 #include "suite.h"
 #include "san_test.c"
+#include "perft_job_test.c"
 
 static int failures;
 static int checks;
@@ -531,6 +532,8 @@ int main(int argc, char **argv) {
             run_suite(impls[k], path, suites[s].chess960, limit, k == 0);
         }
     }
+    int job_failures = perft_job_tests_run(dir);
+    CHECK(job_failures == 0, "%d perft job test failures", job_failures);
     printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
     return failures ? 1 : 0;
 }
