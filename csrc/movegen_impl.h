@@ -622,16 +622,21 @@ static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed
     const uint64_t tag = cn_tt_tag(p->key, depth);
     uint64_t nodes = 0;
     if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
-    if (depth >= 3 && ABORTED(search->abort_flag)) return 0;
+    if (depth == 2) {
+        /* The last two plies need no keys: the fused count. */
+        nodes = generate_moves(p, 0, MODE_CHILDREN, NULL, &search->castling);
+        cn_tt_store(search->tt, tag, nodes);
+        return nodes;
+    }
+    if (ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
     const int count = (int)generate_moves(p, 0, MODE_LIST, moves, &search->castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_keyed(p, &child, moves[i], 0);
-        nodes += depth == 2 ? (uint64_t)count_moves_black(&child, &search->castling)
-                            : perft_hashed_black(&child, depth - 1, search);
+        nodes += perft_hashed_black(&child, depth - 1, search);
     }
-    if (depth < 3 || !ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
+    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
     return nodes;
 }
 
@@ -639,16 +644,21 @@ static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed
     const uint64_t tag = cn_tt_tag(p->key, depth);
     uint64_t nodes = 0;
     if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
-    if (depth >= 3 && ABORTED(search->abort_flag)) return 0;
+    if (depth == 2) {
+        /* The last two plies need no keys: the fused count. */
+        nodes = generate_moves(p, 1, MODE_CHILDREN, NULL, &search->castling);
+        cn_tt_store(search->tt, tag, nodes);
+        return nodes;
+    }
+    if (ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
     const int count = (int)generate_moves(p, 1, MODE_LIST, moves, &search->castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_keyed(p, &child, moves[i], 1);
-        nodes += depth == 2 ? (uint64_t)count_moves_white(&child, &search->castling)
-                            : perft_hashed_white(&child, depth - 1, search);
+        nodes += perft_hashed_white(&child, depth - 1, search);
     }
-    if (depth < 3 || !ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
+    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
     return nodes;
 }
 
