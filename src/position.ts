@@ -189,6 +189,11 @@ interface LineInput {
   readonly list: readonly string[] | null;
 }
 
+// An all-ASCII array line up to this size is written straight into a reused
+// scratch buffer (no joined string, no new buffer); anything else goes
+// through TextEncoder.
+const LINE_TEXT = new Uint8Array(16384);
+
 function lineInput(line: unknown, san: boolean, what: string): LineInput {
   const format = san ? LINE_SAN : LINE_UCI;
   if (typeof line === 'string') return { text: ENCODER.encode(line), format, list: null };
@@ -196,11 +201,48 @@ function lineInput(line: unknown, san: boolean, what: string): LineInput {
     throw new TypeError(`${what} must be a string or an array of strings, got ${describe(line)}`);
   }
   const list = line as readonly unknown[];
+  const scratch = LINE_TEXT;
+  let n = 0;
+  let fits = true;
   for (let i = 0; i < list.length; i++) {
-    if (typeof list[i] !== 'string') throw new TypeError(`${what}[${i}] must be a string, got ${describe(list[i])}`);
+    const move = list[i];
+    if (typeof move !== 'string') throw new TypeError(`${what}[${i}] must be a string, got ${describe(move)}`);
+    if (!fits) continue;
+    const length = move.length;
+    if (n + length + 1 > scratch.length) {
+      fits = false;
+      continue;
+    }
+    for (let j = 0; j < length; j++) {
+      const code = move.charCodeAt(j);
+      if (code >= 0x80) fits = false;
+      scratch[n++] = code;
+    }
+    scratch[n++] = 10; // '\n'
   }
   const strings = list as readonly string[];
-  return { text: ENCODER.encode(strings.length === 0 ? '' : strings.join('\n') + '\n'), format: format | LINE_LIST, list: strings };
+  const text = fits ? scratch.subarray(0, n) : ENCODER.encode(strings.join('\n') + '\n');
+  return { text, format: format | LINE_LIST, list: strings };
+}
+
+// The positions a line's moves lead to are written into views of shared
+// 64 KiB slabs (one view per chunk of moves), as single positions are into
+// allocBytes' slabs: far fewer ArrayBuffers for the GC to track. A slab is
+// never reused and is freed once no history entry points into it.
+const LINE_SLAB_BYTES = 65536;
+let lineSlab = new ArrayBuffer(LINE_SLAB_BYTES);
+let lineSlabUsed = 0;
+
+function allocPositions(count: number): Uint8Array {
+  const size = count * BYTES;
+  if (size > LINE_SLAB_BYTES - lineSlabUsed) {
+    if (size > LINE_SLAB_BYTES / 2) return new Uint8Array(size);
+    lineSlab = new ArrayBuffer(LINE_SLAB_BYTES);
+    lineSlabUsed = 0;
+  }
+  const view = new Uint8Array(lineSlab, lineSlabUsed, size);
+  lineSlabUsed += size;
+  return view;
 }
 
 /**
@@ -474,44 +516,53 @@ export class Position {
     const input = lineInput(line, san, what);
     const { text, list } = input;
     const cache = uciCache(this.#chess960);
-    const entries: HistoryEntry[] = [];
+    // Entries go straight onto the history, which is cut back on failure.
+    const history = this.#history;
+    const base = history.length;
     // The position before the next move: bytes[at, at + BYTES).
     let bytes = this.#bytes;
     let at = 0;
     let offset = 0;
-    while (offset < text.length) {
-      // Room for as many moves as can be left (SAN moves take >= 3 bytes with
-      // their separator, UCI >= 5), at most one chunk.
-      const left = list !== null ? list.length - entries.length : Math.ceil((text.length - offset + 1) / (san ? 3 : 5));
-      const room = Math.max(1, Math.min(LINE_CHUNK, left));
-      const buffer = new Uint8Array(room * BYTES);
-      const start = positionView(bytes, at);
-      const n = native.playLine(start, text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
-      for (let i = 0; i < n; i++) {
-        const move = LINE_MOVES[i] as number;
-        let uci = cache[move] as string;
-        if (uci === EMPTY) uci = cache[move] = uciFromBytes(LINE_UCIS, i * 6);
-        entries.push({ bytes, at, uci });
-        bytes = buffer;
-        at = i * BYTES;
-      }
-      offset = LINE_STATE[1] as number;
-      const status = LINE_STATE[0] as number;
-      if (status !== 0) {
-        const index = entries.length;
-        if (list !== null) {
-          const split = firstSplitElement(list);
-          if (split !== -1 && split <= index) throw splitElementError(list, split, san);
+    try {
+      while (offset < text.length) {
+        // Room for as many moves as can be left (SAN moves take >= 3 bytes with
+        // their separator, UCI >= 5), at most one chunk.
+        const left = list !== null ? list.length - (history.length - base) : Math.ceil((text.length - offset + 1) / (san ? 3 : 5));
+        const room = Math.max(1, Math.min(LINE_CHUNK, left));
+        const buffer = allocPositions(room);
+        const start = positionView(bytes, at);
+        const n = native.playLine(start, text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
+        for (let i = 0; i < n; i++) {
+          const move = LINE_MOVES[i] as number;
+          let uci = cache[move] as string;
+          if (uci === EMPTY) uci = cache[move] = uciFromBytes(LINE_UCIS, i * 6);
+          history.push({ bytes, at, uci });
+          bytes = buffer;
+          at = i * BYTES;
         }
-        const start = LINE_STATE[2] as number;
-        const move = list !== null ? (list[index] as string) : DECODER.decode(text.subarray(start, start + (LINE_STATE[3] as number)));
-        const failed = positionView(bytes, at);
-        throw lineError(move, index, status, () => native.fen(failed), san);
+        offset = LINE_STATE[1] as number;
+        const status = LINE_STATE[0] as number;
+        if (status !== 0) {
+          const index = history.length - base;
+          history.length = base;
+          if (list !== null) {
+            const split = firstSplitElement(list);
+            if (split !== -1 && split <= index) throw splitElementError(list, split, san);
+          }
+          const start = LINE_STATE[2] as number;
+          const move = list !== null ? (list[index] as string) : DECODER.decode(text.subarray(start, start + (LINE_STATE[3] as number)));
+          const failed = positionView(bytes, at);
+          throw lineError(move, index, status, () => native.fen(failed), san);
+        }
       }
+    } catch (e) {
+      history.length = base; // all or nothing, whatever failed
+      throw e;
     }
-    if (list !== null && entries.length !== list.length) throw splitElementError(list, firstSplitElement(list), san);
-    const history = this.#history;
-    for (const entry of entries) history.push(entry);
+    if (list !== null && history.length - base !== list.length) {
+      history.length = base;
+      throw splitElementError(list, firstSplitElement(list), san);
+    }
     this.#bytes = positionView(bytes, at);
     return this;
   }
