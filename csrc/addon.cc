@@ -6,8 +6,11 @@
 // into a local struct, validates it (so a corrupted buffer is an error, never
 // a crash), runs the engine and copies the result back only on success.
 //
-// Only strings, numbers, booleans, bigints and typed arrays cross the
-// boundary. Failures are thrown as Error objects carrying a `code` string
+// Only strings, numbers, bigints and typed arrays cross the boundary (flags
+// are numbers 0/1; records such as a perft result are filled into typed
+// arrays and assembled in TypeScript). The exceptions are what Node-API has
+// no other way to carry: the thrown Error objects below, perftStart's `done`
+// callback and the External handle of a perft job. Failures are thrown as Error objects carrying a `code` string
 // ("CN_ERR_FEN" with a `field`, "CN_ERR_ILLEGAL_MOVE", "CN_ERR_BAD_MOVE",
 // "CN_ERR_BAD_POSITION", "CN_ERR_INIT") that the TypeScript layer maps onto
 // its error classes; wrong argument types are TypeErrors and out-of-range
@@ -150,7 +153,6 @@ const napi_type_tag kAsyncPerftTag = {0x6368657373706572ULL, 0x66746a6f62763031U
 
 struct AsyncPerft {
     cn_perft_job *job = nullptr;
-    cn_position root;                 // for the UCI strings of the divide
     Napi::ThreadSafeFunction done;    // released by the job's last thread
     napi_env env = nullptr;
     bool cleanup_hook = false;
@@ -226,7 +228,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
     }
 
   private:
-    // fenParse(out: view, fen: string, chess960: boolean): undefined
+    // fenParse(out: view, fen: string, chess960: 0 | 1): undefined
     // Throws {code: "CN_ERR_FEN", field, message}; `out` is written only on success.
     Napi::Value FenParse(const Napi::CallbackInfo &info) {
         Napi::Env env = info.Env();
@@ -237,7 +239,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
         size_t len = 0;
         bool too_long = false;
         if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return env.Undefined();
-        bool chess960 = info.Length() > 2 && info[2].ToBoolean().Value();
+        if (info.Length() < 3 || !info[2].IsNumber()) return ThrowType(env, "chess960 must be 0 or 1");
+        bool chess960 = info[2].As<Napi::Number>().DoubleValue() == 1;
         if (too_long) {
             Napi::Error error = Napi::Error::New(env, "FEN is too long to be valid");
             error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
@@ -277,10 +280,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return Napi::Number::New(info.Env(), pos.side);
     }
 
+    // inCheck(pos): 1 when the side to move is in check, else 0
     Napi::Value InCheck(const Napi::CallbackInfo &info) {
         cn_position pos;
         if (!LoadPosition(info, &pos)) return info.Env().Undefined();
-        return Napi::Boolean::New(info.Env(), cn_in_check(&pos) != 0);
+        return Napi::Number::New(info.Env(), cn_in_check(&pos) != 0 ? 1 : 0);
     }
 
     // legalMoves(pos, out: Uint16Array(>= maxMoves)): count; out holds the moves
@@ -321,7 +325,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return Napi::String::New(env, uci, static_cast<size_t>(len));
     }
 
-    // isLegal(pos, uci): boolean (false for any malformed string)
+    // isLegal(pos, uci): 1 when legal, else 0 (also for any malformed string)
     Napi::Value IsLegal(const Napi::CallbackInfo &info) {
         Napi::Env env = info.Env();
         cn_position pos;
@@ -330,9 +334,9 @@ class ChessNative : public Napi::Addon<ChessNative> {
         size_t len = 0;
         bool too_long = false;
         if (!ReadString(info, 1, uci, sizeof uci, &len, &too_long, "move must be a string")) return env.Undefined();
-        if (too_long) return Napi::Boolean::New(env, false);
+        if (too_long) return Napi::Number::New(env, 0);
         cn_move move;
-        return Napi::Boolean::New(env, cn_move_from_uci(&pos, uci, len, &move) == CN_OK);
+        return Napi::Number::New(env, cn_move_from_uci(&pos, uci, len, &move) == CN_OK ? 1 : 0);
     }
 
     // play(pos, uci): the move played (16-bit). Writes pos only on success;
@@ -696,7 +700,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
             return env.Undefined();
         }
         AsyncPerft *perft = new AsyncPerft();
-        perft->root = pos;
         perft->env = env;
         perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
         cn_perft_job_options options = {depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes),
@@ -727,19 +730,23 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return handle;
     }
 
-    // perftProgress(handle): [nodes: bigint, rootMovesDone, rootMovesTotal, elapsedMs]
+    // perftProgress(handle, out: Float64Array(>= 3)): nodes so far (bigint);
+    // out = [rootMovesDone, rootMovesTotal, elapsedMs].
     Napi::Value PerftProgress(const Napi::CallbackInfo &info) {
         Napi::Env env = info.Env();
         AsyncPerft *perft = UnwrapPerft(info);
         if (!perft) return env.Undefined();
+        if (info.Length() < 2 || !info[1].IsTypedArray() ||
+            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
+            info[1].As<Napi::TypedArray>().ElementLength() < 3)
+            return ThrowType(env, "perftProgress needs a Float64Array of at least 3 entries");
         cn_perft_job_progress progress = {0, 0, 0, 0};
         if (perft->job) cn_perft_job_progress_get(perft->job, &progress);
-        Napi::Array out = Napi::Array::New(env, 4);
-        out.Set(0u, Napi::BigInt::New(env, progress.nodes));
-        out.Set(1u, Napi::Number::New(env, progress.root_moves_done));
-        out.Set(2u, Napi::Number::New(env, progress.root_moves_total));
-        out.Set(3u, Napi::Number::New(env, static_cast<double>(progress.elapsed_ns) / 1e6));
-        return out;
+        double *out = info[1].As<Napi::Float64Array>().Data();
+        out[0] = static_cast<double>(progress.root_moves_done);
+        out[1] = static_cast<double>(progress.root_moves_total);
+        out[2] = static_cast<double>(progress.elapsed_ns) / 1e6;
+        return Napi::BigInt::New(env, progress.nodes);
     }
 
     // perftCancel(handle): asks the threads to stop; `done` follows shortly.
@@ -749,33 +756,37 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return info.Env().Undefined();
     }
 
-    // perftResult(handle): null while running or after a cancel, else
-    // {nodes: bigint, seconds, moves: string[], counts: bigint[]} (root moves
-    // in generation order).
+    // perftResult(handle, moves: Uint16Array(>= maxMoves), counts:
+    // BigUint64Array(>= maxMoves), out: Float64Array(>= 2)): -1 while running
+    // or after a cancel, else the node count (bigint), with the root moves
+    // (16-bit, generation order) and their counts in moves / counts and
+    // out = [seconds, number of root moves].
     Napi::Value PerftResult(const Napi::CallbackInfo &info) {
         Napi::Env env = info.Env();
         AsyncPerft *perft = UnwrapPerft(info);
         if (!perft) return env.Undefined();
-        if (!perft->job || cn_perft_job_state_get(perft->job) != CN_PERFT_JOB_DONE) return env.Null();
+        if (info.Length() < 4 || !info[1].IsTypedArray() || !info[2].IsTypedArray() || !info[3].IsTypedArray() ||
+            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
+            info[2].As<Napi::TypedArray>().TypedArrayType() != napi_biguint64_array ||
+            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
+            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
+            info[2].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
+            info[3].As<Napi::TypedArray>().ElementLength() < 2)
+            return ThrowType(env, "perftResult needs a Uint16Array and a BigUint64Array of maxMoves entries and a Float64Array(2)");
+        if (!perft->job || cn_perft_job_state_get(perft->job) != CN_PERFT_JOB_DONE) return Napi::Number::New(env, -1);
         cn_perft_job_progress progress;
         cn_perft_job_progress_get(perft->job, &progress);
         const cn_move *moves = nullptr;
         const uint64_t *counts = nullptr;
         int n = cn_perft_job_root_moves(perft->job, &moves, &counts);
-        Napi::Array ucis = Napi::Array::New(env, static_cast<size_t>(n));
-        Napi::Array values = Napi::Array::New(env, static_cast<size_t>(n));
-        for (int i = 0; i < n; i++) {
-            char uci[6];
-            int len = cn_move_to_uci(&perft->root, moves[i], uci);
-            ucis.Set(static_cast<uint32_t>(i), Napi::String::New(env, uci, static_cast<size_t>(len)));
-            values.Set(static_cast<uint32_t>(i), Napi::BigInt::New(env, counts[i]));
-        }
-        Napi::Object out = Napi::Object::New(env);
-        out.Set("nodes", Napi::BigInt::New(env, cn_perft_job_nodes(perft->job)));
-        out.Set("seconds", Napi::Number::New(env, static_cast<double>(progress.elapsed_ns) / 1e9));
-        out.Set("moves", ucis);
-        out.Set("counts", values);
-        return out;
+        if (n < 0) n = 0;
+        if (n > CN_MAX_MOVES) n = CN_MAX_MOVES;
+        std::memcpy(info[1].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
+        std::memcpy(info[2].As<Napi::BigUint64Array>().Data(), counts, static_cast<size_t>(n) * sizeof(uint64_t));
+        double *out = info[3].As<Napi::Float64Array>().Data();
+        out[0] = static_cast<double>(progress.elapsed_ns) / 1e9;
+        out[1] = n;
+        return Napi::BigInt::New(env, cn_perft_job_nodes(perft->job));
     }
 
     // perftFree(handle): cancels if running, joins the threads, frees the job.

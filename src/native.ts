@@ -22,13 +22,15 @@ export interface Native {
   readonly impl: string;
   readonly initMs: number;
   readonly napi: number;
-  fenParse(out: Uint8Array, fen: string, chess960: boolean): void;
+  fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
   fen(pos: Uint8Array): string;
   turn(pos: Uint8Array): 0 | 1;
-  inCheck(pos: Uint8Array): boolean;
+  /** 1 when the side to move is in check, else 0. */
+  inCheck(pos: Uint8Array): 0 | 1;
   legalMoves(pos: Uint8Array, out: Uint16Array): number;
   moveToUci(pos: Uint8Array, move: number): string;
-  isLegal(pos: Uint8Array, uci: string): boolean;
+  /** 1 when `uci` is a legal move here, else 0 (also for malformed strings). */
+  isLegal(pos: Uint8Array, uci: string): 0 | 1;
   play(pos: Uint8Array, uci: string): number;
   perft(pos: Uint8Array, depth: number): number | bigint;
   divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
@@ -59,11 +61,15 @@ export interface Native {
   readonly perftMaxThreads: number;
   /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
   perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void): PerftHandle;
-  /** [nodes so far, root moves done, root moves total, elapsed ms] */
-  perftProgress(job: PerftHandle): [bigint, number, number, number];
+  /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */
+  perftProgress(job: PerftHandle, out: Float64Array): bigint;
   perftCancel(job: PerftHandle): void;
-  /** null unless the job finished uncancelled. */
-  perftResult(job: PerftHandle): { nodes: bigint; seconds: number; moves: string[]; counts: bigint[] } | null;
+  /**
+   * -1 unless the job finished uncancelled; else the node count, with the root moves
+   * (generation order) and their counts in `moves` / `counts` (maxMoves entries each)
+   * and `out` = [seconds, number of root moves].
+   */
+  perftResult(job: PerftHandle, moves: Uint16Array, counts: BigUint64Array, out: Float64Array): bigint | -1;
   /** Cancels if running, joins the threads, frees the job (and its table). */
   perftFree(job: PerftHandle): void;
 }

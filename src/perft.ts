@@ -158,7 +158,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   const checked = checkOptions(depth, options);
   const bytes = new Uint8Array(native.positionBytes);
   try {
-    native.fenParse(bytes, text, checked.chess960);
+    native.fenParse(bytes, text, checked.chess960 ? 1 : 0);
   } catch (e) {
     if (isNativeError(e, 'CN_ERR_FEN')) throw new FenError(e.field as FenField, e.message);
     throw e;
@@ -172,7 +172,9 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     const onAbort = (): void => native.perftCancel(job);
     const report = (): void => {
       if (!onProgress || callbackError) return;
-      const [nodes, rootMovesDone, rootMovesTotal, elapsedMs] = native.perftProgress(job);
+      const progress = new Float64Array(3);
+      const nodes = native.perftProgress(job, progress);
+      const [rootMovesDone, rootMovesTotal, elapsedMs] = progress as unknown as [number, number, number];
       try {
         onProgress({ nodes, rootMovesDone, rootMovesTotal, elapsedMs });
       } catch (error) {
@@ -184,21 +186,21 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     const finished = (): void => {
       if (timer) clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
-      const result = native.perftResult(job);
-      if (result) report();
+      const moves = new Uint16Array(native.maxMoves);
+      const counts = new BigUint64Array(native.maxMoves);
+      const info = new Float64Array(2);
+      const nodes = native.perftResult(job, moves, counts, info);
+      if (nodes !== -1) report();
       native.perftFree(job); // joins the (already finished) threads; the table is already freed
       if (callbackError) return reject(callbackError.error);
-      if (!result) return reject(signal ? abortError(signal) : new AbortError('perft was cancelled'));
-      const out: PerftAsyncResult = {
-        nodes: result.nodes,
-        seconds: result.seconds,
-        nps: result.seconds > 0 ? Number(result.nodes) / result.seconds : 0,
-      };
+      if (nodes === -1) return reject(signal ? abortError(signal) : new AbortError('perft was cancelled'));
+      const seconds = info[0] as number;
+      const out: PerftAsyncResult = { nodes, seconds, nps: seconds > 0 ? Number(nodes) / seconds : 0 };
       if (checked.divide) {
         const divide: Record<string, bigint> = {};
-        result.moves.forEach((move, i) => {
-          divide[move] = result.counts[i] as bigint;
-        });
+        for (let i = 0; i < (info[1] as number); i++) {
+          divide[native.moveToUci(bytes, moves[i] as number)] = counts[i] as bigint;
+        }
         out.divide = divide;
       }
       resolve(out);

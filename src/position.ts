@@ -120,7 +120,7 @@ function copyBytes(src: Uint8Array): Uint8Array {
 
 // The start position parsed once: `new Position()` copies these bytes.
 const START_BYTES = new Uint8Array(BYTES);
-native.fenParse(START_BYTES, START_FEN, false);
+native.fenParse(START_BYTES, START_FEN, 0);
 
 function checkDepth(depth: unknown): asserts depth is number {
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > MAX_DEPTH) {
@@ -317,7 +317,7 @@ export class Position {
     if (typeof text !== 'string') throw new TypeError(`FEN must be a string, got ${describe(text)}`);
     const bytes = allocBytes();
     try {
-      native.fenParse(bytes, text, chess960);
+      native.fenParse(bytes, text, chess960 ? 1 : 0);
     } catch (e) {
       if (isNativeError(e, 'CN_ERR_FEN')) throw new FenError(e.field as FenField, e.message);
       throw e;
@@ -337,7 +337,7 @@ export class Position {
 
   /** Whether the side to move is in check. */
   inCheck(): boolean {
-    return native.inCheck(this.#bytes);
+    return native.inCheck(this.#bytes) === 1;
   }
 
   /** Whether the position was created in Chess960 mode. */
@@ -368,7 +368,7 @@ export class Position {
    */
   isLegal(uci: string): boolean {
     checkMove(uci);
-    return native.isLegal(this.#bytes, uci);
+    return native.isLegal(this.#bytes, uci) === 1;
   }
 
   /**

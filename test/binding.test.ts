@@ -13,7 +13,7 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 
 function parsed(fen: string): Uint8Array {
   const bytes = new Uint8Array(native.positionBytes);
-  native.fenParse(bytes, fen, false);
+  native.fenParse(bytes, fen, 0);
   return bytes;
 }
 
@@ -44,7 +44,7 @@ describe('raw binding', () => {
       new Uint8Array(native.positionBytes - 1), new Uint8Array(native.positionBytes + 1), new Uint16Array(3)];
     for (const value of bad) {
       for (const [name, call] of calls) expect(() => call(value), name).toThrow(TypeError);
-      expect(() => native.fenParse(value as Uint8Array, START, false)).toThrow(TypeError);
+      expect(() => native.fenParse(value as Uint8Array, START, 0)).toThrow(TypeError);
     }
   });
 
@@ -58,9 +58,31 @@ describe('raw binding', () => {
     expect(native.fen(new BigUint64Array(slab, native.positionBytes, native.positionBytes / 8) as unknown as Uint8Array)).toBe(KIWIPETE);
   });
 
+  it('returns only strings, numbers and bigints: flags are 0 / 1', () => {
+    const pos = parsed(KIWIPETE);
+    const check = parsed('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+    expect(native.inCheck(pos)).toBe(0);
+    expect(native.inCheck(check)).toBe(1);
+    expect(native.isLegal(pos, 'e1g1')).toBe(1);
+    expect(native.isLegal(pos, 'e1e3')).toBe(0);
+    expect(native.isLegal(pos, 'x'.repeat(100))).toBe(0);
+    const end = new Uint8Array(native.positionBytes);
+    const text = new TextEncoder().encode('e1g1 a6e2');
+    const state = new Float64Array(4);
+    const results: unknown[] = [
+      native.fen(pos), native.turn(pos), native.legalMoves(pos, moves), native.moveToUci(pos, moves[0] as number),
+      native.perft(pos, 1), native.divide(pos, 1, moves, counts), native.hash(pos), native.gameState(pos),
+      native.san(pos, 'e1g1'), native.legalMovesSan(pos, moves), native.parseSan(pos, 'O-O'),
+      native.sanLine(pos, text, 0, 0, end, state),
+      native.playLine(pos, text, 0, 0, new Uint8Array(native.positionBytes * 2), new Uint16Array(2), new Uint8Array(12), state),
+      native.attackers(pos, 4, 0, new Uint8Array(64)),
+    ];
+    for (const value of results) expect(['string', 'number', 'bigint']).toContain(typeof value);
+  });
+
   it('rejects wrong argument types after the position', () => {
     const pos = parsed(START);
-    expect(() => native.fenParse(pos, 1 as unknown as string, false)).toThrow(TypeError);
+    expect(() => native.fenParse(pos, 1 as unknown as string, 0)).toThrow(TypeError);
     expect(() => native.isLegal(pos, 1 as unknown as string)).toThrow(TypeError);
     expect(() => native.play(pos, {} as unknown as string)).toThrow(TypeError);
     expect(() => native.legalMoves(pos, new Uint16Array(10))).toThrow(TypeError);

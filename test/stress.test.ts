@@ -103,15 +103,15 @@ describe('stress', { timeout: FULL ? 1_800_000 : 120_000 }, () => {
     const require = createRequire(import.meta.url);
     const { native } = require('../dist/native.js') as typeof import('../src/native');
     const bytes = new Uint8Array(native.positionBytes);
-    native.fenParse(bytes, KIWIPETE, false);
+    native.fenParse(bytes, KIWIPETE, 0);
     const other = new Uint8Array(native.positionBytes);
-    native.fenParse(other, START_FEN, false);
+    native.fenParse(other, START_FEN, 0);
     const result = await new Promise<bigint>((resolve, reject) => {
       let job: ReturnType<typeof native.perftStart>;
       const done = (): void => {
-        const r = native.perftResult(job);
+        const r = native.perftResult(job, new Uint16Array(native.maxMoves), new BigUint64Array(native.maxMoves), new Float64Array(2));
         native.perftFree(job);
-        if (r) resolve(r.nodes);
+        if (r !== -1) resolve(r);
         else reject(new Error('cancelled'));
       };
       job = native.perftStart(bytes, 4, 2, 0, done);
