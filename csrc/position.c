@@ -17,23 +17,14 @@
 static const char piece_letters[] = "pnbrqk";
 
 /* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
-static int8_t piece_code(unsigned char c) {
-    switch (c) {
-    case 'P': return 1 + CN_PAWN;
-    case 'N': return 1 + CN_KNIGHT;
-    case 'B': return 1 + CN_BISHOP;
-    case 'R': return 1 + CN_ROOK;
-    case 'Q': return 1 + CN_QUEEN;
-    case 'K': return 1 + CN_KING;
-    case 'p': return 1 + (8 | CN_PAWN);
-    case 'n': return 1 + (8 | CN_KNIGHT);
-    case 'b': return 1 + (8 | CN_BISHOP);
-    case 'r': return 1 + (8 | CN_ROOK);
-    case 'q': return 1 + (8 | CN_QUEEN);
-    case 'k': return 1 + (8 | CN_KING);
-    default: return 0;
-    }
-}
+static const int8_t piece_codes[256] = {
+    ['P'] = 1 + CN_PAWN,       ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,     ['R'] = 1 + CN_ROOK,
+    ['Q'] = 1 + CN_QUEEN,      ['K'] = 1 + CN_KING,       ['p'] = 1 + (8 | CN_PAWN), ['n'] = 1 + (8 | CN_KNIGHT),
+    ['b'] = 1 + (8 | CN_BISHOP), ['r'] = 1 + (8 | CN_ROOK), ['q'] = 1 + (8 | CN_QUEEN), ['k'] = 1 + (8 | CN_KING),
+};
+
+/* The bytes that separate FEN fields. */
+static const uint8_t field_separators[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1};
 
 /* --- small helpers ---------------------------------------------------------- */
 
@@ -191,7 +182,7 @@ static cn_status fen_fail(cn_fen_error *err, cn_fen_field field, const char *mes
     return CN_ERR_FEN;
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static int is_space(char c) { return field_separators[(unsigned char)c]; }
 
 static int token_is(const fen_token *t, const char *s) { return t->length == strlen(s) && memcmp(t->text, s, t->length) == 0; }
 
@@ -211,16 +202,20 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
     char message[120];
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
+    /* Squares by piece code, folded into the struct at the end: one
+     * register-friendly OR per piece instead of two struct updates. */
+    bitboard by_code[16];
+    memset(by_code, 0, sizeof by_code);
     for (size_t i = 0; i < t->length; i++) {
-        char c = t->text[i];
-        if (c == '/') {
-            if (file != 8) {
-                snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
+        const unsigned char c = (unsigned char)t->text[i];
+        const int code = piece_codes[c];
+        if (code) {
+            if (file >= 8) {
+                snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-            if (rank == 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: more than 8 ranks");
-            rank--;
-            file = 0;
+            by_code[code - 1] |= bb_square(make_square(file, rank));
+            file++;
             previous_digit = 0;
         } else if (c >= '1' && c <= '8') {
             if (previous_digit) {
@@ -233,27 +228,27 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-        } else {
-            const int code = piece_code((unsigned char)c);
-            if (code == 0) {
-                if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
-                    snprintf(message, sizeof message, "board: '%c' is not a piece letter (PNBRQK/pnbrqk) or digit", c);
-                else
-                    snprintf(message, sizeof message, "board: byte 0x%02x is not a piece letter or digit", (unsigned char)c);
+        } else if (c == '/') {
+            if (file != 8) {
+                snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-            if (file >= 8) {
-                snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
-                return fen_fail(err, CN_FEN_FIELD_BOARD, message);
-            }
-            int type = (code - 1) & 7;
-            int color = (code - 1) >> 3;
-            bitboard b = bb_square(make_square(file, rank));
-            p->by_type[type] |= b;
-            p->by_color[color] |= b;
-            file++;
+            if (rank == 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: more than 8 ranks");
+            rank--;
+            file = 0;
             previous_digit = 0;
+        } else {
+            if (c >= 0x20 && c < 0x7f)
+                snprintf(message, sizeof message, "board: '%c' is not a piece letter (PNBRQK/pnbrqk) or digit", c);
+            else
+                snprintf(message, sizeof message, "board: byte 0x%02x is not a piece letter or digit", c);
+            return fen_fail(err, CN_FEN_FIELD_BOARD, message);
         }
+    }
+    for (int type = CN_PAWN; type <= CN_KING; type++) {
+        p->by_type[type] = by_code[type] | by_code[8 | type];
+        p->by_color[CN_WHITE] |= by_code[type];
+        p->by_color[CN_BLACK] |= by_code[8 | type];
     }
     if (file != 8) {
         snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
