@@ -459,14 +459,21 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
     if (!from_set)
         return 0;
     /* Out of check, a move by a piece other than the king that is not en
-     * passant and does not stand in line with its king cannot expose it. */
+     * passant cannot expose its king unless it leaves a line through the
+     * king on which an enemy slider of that line's kind stands; otherwise
+     * the move is made on a copy to see. */
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & ours);
     const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
+    const uint64_t straight = (pos->by_type[CN_ROOK] | pos->by_type[CN_QUEEN]) & theirs;
+    const uint64_t diagonal = (pos->by_type[CN_BISHOP] | pos->by_type[CN_QUEEN]) & theirs;
     int fits = 0;
     while (from_set) {
         const unsigned from = bb_pop_lsb(&from_set);
         const cn_move move = (cn_move)(from | to << 6 | promotion_bits | kind << 14);
-        if ((simple && !cn_line[king][from]) || leaves_king_safe(pos, move)) {
+        const uint64_t line = cn_line[king][from];
+        const int exposed = line && !(line & to_bb) &&
+                            (line & ((file_of(king) == file_of(from) || rank_of(king) == rank_of(from)) ? straight : diagonal));
+        if ((simple && !exposed) || leaves_king_safe(pos, move)) {
             fits++;
             *found = move;
         }

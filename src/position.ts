@@ -228,16 +228,19 @@ function lineInput(line: unknown, san: boolean, what: string): LineInput {
 // The positions a line's moves lead to are written into views of shared
 // 64 KiB slabs (one view per chunk of moves), as single positions are into
 // allocBytes' slabs: far fewer ArrayBuffers for the GC to track. A slab is
-// never reused and is freed once no history entry points into it.
+// never reused and is freed once no history entry points into it. Slabs are
+// not zero-filled (Buffer.allocUnsafeSlow): the native call writes every
+// position a history entry or #bytes will point to, and nothing else of a
+// slab is ever read.
 const LINE_SLAB_BYTES = 65536;
-let lineSlab = new ArrayBuffer(LINE_SLAB_BYTES);
+let lineSlab = Buffer.allocUnsafeSlow(LINE_SLAB_BYTES).buffer;
 let lineSlabUsed = 0;
 
 function allocPositions(count: number): Uint8Array {
   const size = count * BYTES;
   if (size > LINE_SLAB_BYTES - lineSlabUsed) {
     if (size > LINE_SLAB_BYTES / 2) return new Uint8Array(size);
-    lineSlab = new ArrayBuffer(LINE_SLAB_BYTES);
+    lineSlab = Buffer.allocUnsafeSlow(LINE_SLAB_BYTES).buffer;
     lineSlabUsed = 0;
   }
   const view = new Uint8Array(lineSlab, lineSlabUsed, size);
