@@ -108,7 +108,7 @@ const BAD_FENS: [string, string][] = [
   ['fullmove', `${START_BOARD} w KQkq - 0 -3`],
   ['fullmove', `${START_BOARD} w KQkq - 0 1.5`],
   ['fullmove', `${START_BOARD} w KQkq - 0 x`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 1000000000`],
+  ['fullmove', `${START_BOARD} w KQkq - 0 4294967296`],
   ['fullmove', `${START_BOARD} w KQkq - 0 1\0`],
   ['fullmove', `${START_BOARD} w KQkq - 0 1\u00e9`],
 ];
