@@ -6,10 +6,14 @@
 //    (chess-native legalMovesSan(); chess.js moves(); chessops makeSan per
 //    legal move), over a few positions.
 // 2. "replay": a 100-move (200-ply) game given in SAN, played from the
-//    start (chess-native playSan; chess.js move(san); chessops parseSan+play).
-// 3. "export": the same game given in UCI, turned into SAN move by move
-//    (chess-native san()+play(); chess.js move({from,to,promotion}).san;
-//    chessops makeSanAndPlay).
+//    start (chess-native playSan per ply, and playSanLine with the array
+//    and with PGN movetext "1. e4 e5 2. ..." in one call; chess.js
+//    move(san); chessops parseSan+play).
+// 3. "export": the same game given in UCI, turned into SAN (chess-native
+//    san()+play() per ply, and sanLine(ucis) in one call; chess.js
+//    move({from,to,promotion}).san; chessops makeSanAndPlay).
+// Sections 2 and 3 interleave their candidates round by round and also
+// report CPU time.
 // Each measurement is the median of --rounds timed rounds of >= --seconds.
 // Needs `npm run build:all` first (loads dist/ like a user would).
 import { createRequire } from 'node:module';
@@ -142,29 +146,85 @@ for (const [name, fen] of POSITIONS) {
 }
 
 // --- 2. replay a SAN game ------------------------------------------------------
+//
+// Sections 2 and 3 interleave their candidates: each round times every one
+// of them once, in turn, so a change in the machine's load hits them alike;
+// the medians of wall time and of this process's CPU time are reported.
 const game = makeGame(200);
+const pgn = (() => {
+  const parts = [];
+  game.sans.forEach((san, i) => parts.push(i % 2 === 0 ? `${i / 2 + 1}. ${san}` : san));
+  return `${parts.join(' ')} *`;
+})();
 {
   const check = new ChessJs();
   for (const san of game.sans) check.move(san);
-  const final = game.ucis.reduce((p, u) => p.play(u), new Position()).fen();
-  if (check.fen() !== final) throw new Error('chess.js replays the game to a different position');
+  const final = game.ucis.reduce((p, u) => p.play(u), new Position());
+  if (check.fen() !== final.fen()) throw new Error('chess.js replays the game to a different position');
+  const a = new Position().playSanLine(game.sans);
+  const b = new Position().playSanLine(pgn);
+  if (a.fen() !== final.fen() || b.fen() !== final.fen() || a.history().join() !== final.history().join()) {
+    throw new Error('playSanLine replays the game differently');
+  }
 }
-results.push(
-  report('Replay a 100-move game from SAN', 'per game (200 plies)', [
-    row('chess-native', measure(() => {
+
+/** Times each fn (one unit of work per call) for >= SECONDS per round, in turn, ROUNDS times; medians in ns. */
+function measureTogether(fns) {
+  const wall = fns.map(() => []);
+  const cpu = fns.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    fns.forEach((fn, k) => {
+      let calls = 0;
+      const cpuStart = process.cpuUsage();
+      const start = process.hrtime.bigint();
+      const deadline = start + BigInt(Math.round(SECONDS * 1e9));
+      let now = start;
+      do {
+        for (let i = 0; i < 8; i++) fn();
+        calls += 8;
+        now = process.hrtime.bigint();
+      } while (now < deadline);
+      const used = process.cpuUsage(cpuStart);
+      wall[k].push(Number(now - start) / calls);
+      cpu[k].push(((used.user + used.system) * 1000) / calls);
+    });
+  }
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return fns.map((_, k) => ({ wall: median(wall[k]), cpu: median(cpu[k]) }));
+}
+
+const cpuRows = [];
+function group(title, unit, ours, others) {
+  const [js, ops] = others;
+  for (const [label, m] of ours) {
+    results.push(report(`${title}: ${label}`, unit, [row('chess-native', m.wall), row('chess.js', js.wall), row('chessops', ops.wall)]));
+    cpuRows.push({ title: `${title}: ${label}`, ours: m.cpu, chessjs: js.cpu, chessops: ops.cpu });
+  }
+}
+
+{
+  const [perPly, batchArray, batchPgn, js, ops] = measureTogether([
+    () => {
       const pos = new Position();
       for (const san of game.sans) pos.playSan(san);
-    }, 1)),
-    row('chess.js', measure(() => {
+    },
+    () => new Position().playSanLine(game.sans),
+    () => new Position().playSanLine(pgn),
+    () => {
       const chess = new ChessJs();
       for (const san of game.sans) chess.move(san);
-    }, 1)),
-    row('chessops', measure(() => {
+    },
+    () => {
       const pos = ChessOps.default();
       for (const san of game.sans) pos.play(parseSan(pos, san));
-    }, 1)),
-  ]),
-);
+    },
+  ]);
+  group('Replay a 100-move game from SAN', 'per game (200 plies)', [
+    ['playSan per ply', perPly],
+    ['playSanLine(array)', batchArray],
+    ['playSanLine(PGN movetext)', batchPgn],
+  ], [js, ops]);
+}
 
 // --- 3. write a UCI game as SAN -----------------------------------------------
 const opsUci = (() => {
@@ -180,29 +240,42 @@ const opsUci = (() => {
   });
 })();
 const jsMoves = game.ucis.map((u) => ({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] }));
-results.push(
-  report('Write a 100-move UCI game as SAN', 'per game (200 plies)', [
-    row('chess-native', measure(() => {
+if (new Position().sanLine(game.ucis).join() !== game.sans.join()) throw new Error('sanLine disagrees');
+{
+  const [perPly, batch, js, ops] = measureTogether([
+    () => {
       const pos = new Position();
       for (const uci of game.ucis) {
         pos.san(uci);
         pos.play(uci);
       }
-    }, 1)),
-    row('chess.js', measure(() => {
+    },
+    () => new Position().sanLine(game.ucis),
+    () => {
       const chess = new ChessJs();
       for (const m of jsMoves) chess.move(m);
-    }, 1)),
-    row('chessops', measure(() => {
+    },
+    () => {
       const pos = ChessOps.default();
       for (const m of opsUci) makeSanAndPlay(pos, m);
-    }, 1)),
-  ]),
-);
+    },
+  ]);
+  group('Write a 100-move UCI game as SAN', 'per game (200 plies)', [
+    ['san()+play() per ply', perPly],
+    ['sanLine(array)', batch],
+  ], [js, ops]);
+}
 
 console.log('\n| benchmark | chess-native | chess.js | chessops | vs chess.js | vs chessops |');
 console.log('|---|---:|---:|---:|---:|---:|');
 const us = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1e3).toFixed(2)} µs`);
 for (const r of results) {
+  console.log(`| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`);
+}
+
+console.log('\nCPU time of this process (same rounds; less sensitive to other load than wall time):');
+console.log('| benchmark | chess-native | chess.js | chessops | vs chess.js | vs chessops |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of cpuRows) {
   console.log(`| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`);
 }
