@@ -150,6 +150,11 @@ describe('lines match the same moves played one by one', () => {
     expect(pos.history().length).toBe(40000);
     expect(pos.fen()).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 40000 20001');
     expect(pos.isThreefoldRepetition()).toBe(true);
+    // The same as an array (over the ASCII scratch buffer's size: the TextEncoder path).
+    const cycle = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+    const asArray = new Position().playSanLine(Array.from({ length: 40000 }, (_, i) => cycle[i % 4] as string));
+    expect(asArray.fen()).toBe(pos.fen());
+    expect(asArray.history()).toEqual(pos.history());
     for (let i = 0; i < 3; i++) pos.undo();
     expect(pos.fen()).toBe('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 39997 19999');
   });
