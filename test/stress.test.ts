@@ -6,7 +6,6 @@
 // resident memory checked after a forced GC, plus worker_threads hammering
 // the addon at the same time.
 import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -88,7 +87,7 @@ describe('stress', { timeout: FULL ? 1_800_000 : 120_000 }, () => {
     expect((await perftAsync(KIWIPETE, 3, { threads: 2, hashMb: 1 })).nodes).toBe(97862n);
   });
 
-  it('perftAsync works on a snapshot: the caller may change its Position and the FEN buffer meanwhile', async () => {
+  it('perftAsync counts the position it was given while the caller keeps playing moves on its Position', async () => {
     const pos = new Position(KIWIPETE);
     const running = perftAsync(pos.fen(), 4, { threads: 2 });
     for (let i = 0; i < 200; i++) {
@@ -97,28 +96,6 @@ describe('stress', { timeout: FULL ? 1_800_000 : 120_000 }, () => {
       pos.play(moves[i % moves.length]!);
     }
     expect((await running).nodes).toBe(4085603n);
-
-    // One level down: the binding must copy the position bytes at start, so
-    // overwriting the buffer right after perftStart cannot change the count.
-    const require = createRequire(import.meta.url);
-    const { native } = require('../dist/native.js') as typeof import('../src/native');
-    const bytes = new Uint8Array(native.positionBytes);
-    native.fenParse(bytes, KIWIPETE, 0);
-    const other = new Uint8Array(native.positionBytes);
-    native.fenParse(other, START_FEN, 0);
-    const result = await new Promise<bigint>((resolve, reject) => {
-      let job: ReturnType<typeof native.perftStart>;
-      const done = (): void => {
-        const r = native.perftResult(job, new Uint16Array(native.maxMoves), new BigUint64Array(native.maxMoves), new Float64Array(2));
-        native.perftFree(job);
-        if (r !== -1) resolve(r);
-        else reject(new Error('cancelled'));
-      };
-      job = native.perftStart(bytes, 4, 2, 0, done);
-      bytes.set(other);
-      bytes.fill(0xff, 0, 16);
-    });
-    expect(result).toBe(4085603n);
   });
 
   it(`${4} worker_threads each run ${WORKER_CYCLES} mixed calls while the main thread does too`, async () => {
