@@ -38,8 +38,8 @@ typedef struct line_token {
 } line_token;
 
 /*
- * Finds the next move from r->offset and moves r->offset to its first byte
- * (past whitespace and, for SAN text, move numbers). Returns 0, with
+ * Finds the next move from r->offset and moves r->offset to the start of its
+ * token (past whitespace and whole move-number tokens). Returns 0, with
  * r->offset == r->len, when the line has no move left. buf holds
  * CN_LINE_SAN_MAX bytes.
  */
@@ -72,6 +72,7 @@ static int next_move(cn_line_reader *r, line_token *tok, char *buf)
             return 0;
         }
         size_t e = token_end(t, i, len);
+        const size_t token_start = i;
         if (san) {
             size_t k = i;
             while (k < e && t[k] >= '0' && t[k] <= '9')
@@ -89,7 +90,9 @@ static int next_move(cn_line_reader *r, line_token *tok, char *buf)
                 return 0;
             }
         }
-        r->offset = i;
+        /* The token's own start, number prefix included: reading again
+         * from here (the next chunk) finds the same move. */
+        r->offset = token_start;
         tok->start = i;
         tok->bad_end = tok->end = e;
         tok->move = t + i;

@@ -237,6 +237,10 @@ describe('a bad move anywhere: IllegalMoveError, nothing played', () => {
     expect(pos.clone().playSanLine('1. e4 0-1').history()).toEqual(['e2e4']);
     expect(pos.clone().playSanLine('1. e4 1/2-1/2 \n').history()).toEqual(['e2e4']);
     expect(pos.clone().playSanLine('5.').history()).toEqual([]);
+    // A number glued to something that is itself a move number: malformed,
+    // also right after a full 256-move chunk (the next chunk rereads it).
+    expectLineError(pos, () => pos.playSanLine('e4 1.1...'), 1, '1...');
+    expectLineError(pos, () => pos.playSanLine(`${'Nf3 Nf6 Ng1 Ng8 '.repeat(64)}1.1... e4`), 256, '1...');
     const ep = new Position('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
     expect(ep.clone().playSanLine('exf6 e.p. exf6').history()).toEqual(['e5f6', 'e7f6']);
     expect(ep.clone().playSanLine('3. exf6\te.p.+ exf6').history()).toEqual(['e5f6', 'e7f6']);
