@@ -59,7 +59,7 @@ typedef struct cn_position {
     uint8_t ep_square;     /* CN_NO_SQUARE when none */
     uint8_t castle_rook[4];
     uint8_t chess960;      /* 1: castling moves are king-takes-rook in UCI */
-    uint8_t reserved[6];   /* zero; keeps the size a multiple of 8 */
+    uint8_t reserved[10];  /* zero; the struct is 96 bytes with no padding */
 } cn_position;
 
 /*

@@ -14,6 +14,10 @@
 
 #define MAX_MEN_PER_SIDE 16
 
+/* Every byte of the struct is a field: positions compare with memcmp and
+ * cross to JS as exactly these bytes. */
+_Static_assert(sizeof(cn_position) == 96, "cn_position must be 96 bytes without padding");
+
 static const char piece_letters[] = "pnbrqk";
 
 /* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
@@ -127,6 +131,8 @@ static int ep_square_consistent(const cn_position *p, unsigned ep) {
 
 cn_status cn_position_validate(const cn_position *p) {
     if (p->side > 1 || p->chess960 > 1 || p->castling > 15 || p->fullmove < 1) return CN_ERR_BAD_POSITION;
+    for (size_t i = 0; i < sizeof p->reserved; i++)
+        if (p->reserved[i]) return CN_ERR_BAD_POSITION;
     const bitboard white = p->by_color[CN_WHITE], black = p->by_color[CN_BLACK];
     if (white & black) return CN_ERR_BAD_POSITION;
     bitboard seen = 0;
