@@ -24,7 +24,9 @@
       "cflags": ["-O3", "-fvisibility=hidden", "-Wall", "-Wextra"],
       "cflags_c": ["-std=c11"],
       "cflags_cc": ["-std=c++17", "-fno-exceptions"],
-      "cflags!": ["-O2", "-O0", "-Os"],
+      # Node's common.gypi adds -fno-omit-frame-pointer; the register it
+      # frees is worth ~3% in perft's leaf counting.
+      "cflags!": ["-O2", "-O0", "-Os", "-fno-omit-frame-pointer"],
       "cflags_cc!": ["-std=gnu++17", "-std=gnu++20", "-std=c++20", "-fexceptions"],
       "xcode_settings": {
         "GCC_OPTIMIZATION_LEVEL": "3",

@@ -8,6 +8,12 @@
 #include <stddef.h>
 #include "bitboard.h"
 
+/* The tables are read in the hot loop: declared hidden so that code in a
+ * shared object (the addon) reaches them directly, not through the GOT. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* One square's slider lookup: index = ((occ & mask) * magic) >> shift for
  * the multiply path, index = pext(occ, mask) for the pext path. */
 typedef struct cn_slider_table {
@@ -52,5 +58,9 @@ static inline bitboard cn_bishop_attacks_magic(unsigned square, bitboard occupie
     const cn_slider_table *t = &cn_bishop_magics[square];
     return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif /* CN_ATTACKS_H */

@@ -8,6 +8,10 @@
 #include "chess_native.h"
 #include "tt.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 typedef struct cn_impl {
     const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "base-magic" */
     int uses_pext;
@@ -33,5 +37,9 @@ const cn_impl *cn_active_impl(void);
 
 /* Whether this CPU can run a variant (tests iterate over the runnable ones). */
 int cn_impl_runnable(const cn_impl *impl);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif /* CN_IMPL_H */

@@ -20,7 +20,13 @@
 /* XORed in when WHITE is to move (Polyglot's convention, not black's). */
 #define CN_POLYGLOT_TURN 780
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden) /* direct access from the addon's code */
+#endif
 extern const uint64_t cn_polyglot_random[CN_POLYGLOT_RANDOM_COUNT];
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 /* Polyglot orders pieces black pawn, white pawn, black knight, ... so the
  * "kind" is 2 * type + 1 for white; squares are a1 = 0 as in the engine. */
