@@ -511,33 +511,29 @@ static int count_moves_black(const cn_position *p, const castle_geometry *castli
     return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling);
 }
 
-/* Bulk-counting perft, depth >= 2. */
+/* Bulk-counting perft, depth >= 2. One body, compiled per side to move:
+ * `us` is a constant in each of the two wrappers. */
+static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling);
 static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling);
 
-static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling) {
-    if (depth == 2) return generate_moves(p, 0, MODE_CHILDREN, NULL, castling);
+CN_INLINE uint64_t perft_side(const cn_position *p, int depth, const castle_geometry *castling, const int us) {
+    if (depth == 2) return generate_moves(p, us, MODE_CHILDREN, NULL, castling);
     gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, 0, MODE_LIST, moves, castling);
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, castling);
     uint64_t nodes = 0;
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child(p, &child, moves[i], 0);
-        nodes += perft_black(&child, depth - 1, castling);
+        make_child(p, &child, moves[i], us);
+        nodes += us ? perft_white(&child, depth - 1, castling) : perft_black(&child, depth - 1, castling);
     }
     return nodes;
 }
 
+static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling) {
+    return perft_side(p, depth, castling, 0);
+}
 static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling) {
-    if (depth == 2) return generate_moves(p, 1, MODE_CHILDREN, NULL, castling);
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, 1, MODE_LIST, moves, castling);
-    uint64_t nodes = 0;
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child(p, &child, moves[i], 1);
-        nodes += perft_white(&child, depth - 1, castling);
-    }
-    return nodes;
+    return perft_side(p, depth, castling, 1);
 }
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
@@ -616,50 +612,36 @@ typedef struct hashed_search {
     castle_geometry castling;
 } hashed_search;
 
+static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search);
 static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search);
 
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search) {
+CN_INLINE uint64_t perft_hashed_side(const cn_position *p, int depth, const hashed_search *search, const int us) {
     const uint64_t tag = cn_tt_tag(p->key, depth);
     uint64_t nodes = 0;
     if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
     if (depth == 2) {
         /* The last two plies need no keys: the fused count. */
-        nodes = generate_moves(p, 0, MODE_CHILDREN, NULL, &search->castling);
+        nodes = generate_moves(p, us, MODE_CHILDREN, NULL, &search->castling);
         cn_tt_store(search->tt, tag, nodes);
         return nodes;
     }
     if (ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, 0, MODE_LIST, moves, &search->castling);
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child_keyed(p, &child, moves[i], 0);
-        nodes += perft_hashed_black(&child, depth - 1, search);
+        make_child_keyed(p, &child, moves[i], us);
+        nodes += us ? perft_hashed_white(&child, depth - 1, search) : perft_hashed_black(&child, depth - 1, search);
     }
     if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
     return nodes;
 }
 
+static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search) {
+    return perft_hashed_side(p, depth, search, 0);
+}
 static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search) {
-    const uint64_t tag = cn_tt_tag(p->key, depth);
-    uint64_t nodes = 0;
-    if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
-    if (depth == 2) {
-        /* The last two plies need no keys: the fused count. */
-        nodes = generate_moves(p, 1, MODE_CHILDREN, NULL, &search->castling);
-        cn_tt_store(search->tt, tag, nodes);
-        return nodes;
-    }
-    if (ABORTED(search->abort_flag)) return 0;
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, 1, MODE_LIST, moves, &search->castling);
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child_keyed(p, &child, moves[i], 1);
-        nodes += perft_hashed_white(&child, depth - 1, search);
-    }
-    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
-    return nodes;
+    return perft_hashed_side(p, depth, search, 1);
 }
 
 static uint64_t impl_perft_hashed(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
