@@ -11,25 +11,13 @@
 // `npm run test:diff` runs 1000.
 import { describe, expect, it } from 'vitest';
 import { Chess, type Move, type Square } from 'chess.js';
-import { api } from './helpers';
+import { api, rng } from './helpers';
 
 const { Position } = api;
 
 const GAMES = Number(process.env.CHESS_NATIVE_DIFF_GAMES ?? 40);
 const MAX_PLIES = 400;
 const VERBOSE_EVERY = 16;
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function uciOf(m: Move): string {
   return m.from + m.to + (m.promotion ?? '');

@@ -12,22 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { Chess, normalizeMove } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare, parseUci } from 'chessops/util';
-import { api, readEpd, ROOT, SUITES_AVAILABLE } from './helpers';
+import { api, readEpd, ROOT, SUITES_AVAILABLE, rng } from './helpers';
 
 const { Position, START_FEN } = api;
 const DIFF_POSITIONS = Number(process.env.CHESS_NATIVE_DIFF_POSITIONS ?? 100_000);
-
-/** Small seeded PRNG (mulberry32), so a failure names a reproducible game. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** chessops' legal moves in this package's UCI for the mode. */
 function chessopsMoves(chess: Chess, chess960: boolean): string[] {

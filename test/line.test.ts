@@ -7,21 +7,10 @@
 //   IllegalMoveError with its index and leaves the position as it was.
 // - PGN movetext details, wrong types, huge strings, NUL bytes, non-ASCII.
 import { describe, expect, it } from 'vitest';
-import { api } from './helpers';
+import { api, rng } from './helpers';
 
 const { Position, IllegalMoveError, START_FEN } = api;
 type Pos = InstanceType<typeof Position>;
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Game {
   fen: string;

@@ -4,7 +4,7 @@
 // castling, X-FEN / Shredder-FEN).
 import { describe, expect, it } from 'vitest';
 import { Chess, type Square } from 'chess.js';
-import { api, readEpd, STANDARD_SUITES, SUITES_AVAILABLE } from './helpers';
+import { api, readEpd, STANDARD_SUITES, SUITES_AVAILABLE, rng } from './helpers';
 
 const { Position, START_FEN } = api;
 type Pos = InstanceType<typeof Position>;
@@ -22,18 +22,6 @@ const POLYGLOT: [string, string, bigint][] = [
   ['a2a4 b7b5 h2h4 b5b4 c2c4', 'rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3', 0x3c8123ea7b067637n],
   ['a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3', 'rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4', 0x5c3f9b829b279560n],
 ];
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('Polyglot hash()', () => {
   it('matches every published vector, by playing the moves and from the FEN', () => {
