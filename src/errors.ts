@@ -42,3 +42,13 @@ export class AbortError extends Error {
     this.name = 'AbortError';
   }
 }
+
+/** A short description of a value for error messages (not exported by the package). */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
+  return String(value);
+}

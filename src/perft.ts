@@ -2,7 +2,7 @@
 // with an optional shared hash table, AbortSignal and progress callbacks.
 import * as os from 'node:os';
 
-import { AbortError, FenError, type FenField } from './errors';
+import { AbortError, FenError, describe, type FenField } from './errors';
 import { isNativeError, native, type PerftHandle } from './native';
 import { START_FEN } from './position';
 
@@ -55,15 +55,6 @@ export interface PerftAsyncResult {
   nps: number;
   /** With `divide: true`: the count below each root move, by UCI move. */
   divide?: Record<string, bigint>;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'function') return 'a function';
-  return String(value);
 }
 
 /** The default table size for a depth, in MiB. */

@@ -1,4 +1,4 @@
-import { FenError, IllegalMoveError, type FenField } from './errors';
+import { FenError, IllegalMoveError, describe, type FenField } from './errors';
 import { native, isNativeError } from './native';
 
 /** Standard starting position. */
@@ -130,15 +130,6 @@ function checkDepth(depth: unknown): asserts depth is number {
 
 function checkMove(uci: unknown): asserts uci is string {
   if (typeof uci !== 'string') throw new TypeError(`move must be a string, got ${describe(uci)}`);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'function') return 'a function';
-  return String(value);
 }
 
 function tooLarge(what: string, depth: number, count: bigint, big: string): RangeError {
