@@ -215,10 +215,35 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
     }
 }
 
+/* Bishop-like (diagonal = 1) or rook-like moves of the side's sliders,
+ * queens included. same_pins: pin rays of this kind; other_pins: of the
+ * other kind. */
+CN_INLINE void emit_sliders(move_sink *sink, const int mode, const int us, const cn_position *p, bitboard own,
+                            bitboard occupied, bitboard movable, bitboard same_pins, bitboard other_pins,
+                            const int diagonal) {
+    const bitboard queens = p->by_type[CN_QUEEN];
+    const unsigned piece_type = diagonal ? CN_BISHOP : CN_ROOK;
+    bitboard movers = (p->by_type[piece_type] | queens) & own & ~other_pins;
+    bitboard pinned_movers = movers & same_pins;
+    movers &= ~same_pins;
+    while (movers) {
+        unsigned from = bb_pop_lsb(&movers);
+        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
+        bitboard attacks = diagonal ? bishop_attacks(from, occupied) : rook_attacks(from, occupied);
+        emit_from(sink, mode, us, from, attacks & movable, piece);
+    }
+    while (pinned_movers) {
+        unsigned from = bb_pop_lsb(&pinned_movers);
+        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
+        bitboard attacks = diagonal ? bishop_attacks(from, occupied) : rook_attacks(from, occupied);
+        emit_from(sink, mode, us, from, attacks & movable & same_pins, piece);
+    }
+}
+
 /*
- * One body for listing (list = 1) and counting (list = 0). `us` and `list`
- * are compile-time constants at every call site, so each combination is
- * compiled into its own straight-line code.
+ * One body for all three modes (count, list, play-and-count-replies). `us`
+ * and `mode` are compile-time constants at every call site, so each
+ * combination is compiled into its own straight-line code.
  */
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
                                    const castle_geometry *castling) {
@@ -302,42 +327,12 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
             emit_from(&sink, mode, us, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
         }
     }
-    /* Diagonal movers. A diagonally pinned one stays on its pin ray; the
-     * union of rays is safe because a second ray from the king can only meet
-     * its moves on the king's own lines, which it cannot reach. */
-    {
-        const bitboard queens = p->by_type[CN_QUEEN];
-        bitboard movers = (p->by_type[CN_BISHOP] | queens) & own & ~nm.pin_orthogonal;
-        bitboard pinned_movers = movers & nm.pin_diagonal;
-        movers &= ~nm.pin_diagonal;
-        while (movers) {
-            unsigned from = bb_pop_lsb(&movers);
-            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
-            emit_from(&sink, mode, us, from, bishop_attacks(from, occupied) & movable, piece);
-        }
-        while (pinned_movers) {
-            unsigned from = bb_pop_lsb(&pinned_movers);
-            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_BISHOP;
-            emit_from(&sink, mode, us, from, bishop_attacks(from, occupied) & movable & nm.pin_diagonal, piece);
-        }
-    }
-    /* Orthogonal movers, likewise. */
-    {
-        const bitboard queens = p->by_type[CN_QUEEN];
-        bitboard movers = (p->by_type[CN_ROOK] | queens) & own & ~nm.pin_diagonal;
-        bitboard pinned_movers = movers & nm.pin_orthogonal;
-        movers &= ~nm.pin_orthogonal;
-        while (movers) {
-            unsigned from = bb_pop_lsb(&movers);
-            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
-            emit_from(&sink, mode, us, from, rook_attacks(from, occupied) & movable, piece);
-        }
-        while (pinned_movers) {
-            unsigned from = bb_pop_lsb(&pinned_movers);
-            unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : CN_ROOK;
-            emit_from(&sink, mode, us, from, rook_attacks(from, occupied) & movable & nm.pin_orthogonal, piece);
-        }
-    }
+    /* Sliders. A pinned one stays on its pin ray; the union of rays is
+     * safe because a second ray from the king can only meet its moves on
+     * the king's own lines, which it cannot reach. A piece pinned on a line
+     * of the other kind cannot move this way at all. */
+    emit_sliders(&sink, mode, us, p, own, occupied, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
+    emit_sliders(&sink, mode, us, p, own, occupied, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
     /* Pawns, set-wise. Pushes: a diagonally pinned pawn cannot push, an
      * orthogonally pinned one only along its file (its ray). Captures: the
      * mirror image. */
