@@ -138,6 +138,23 @@ typedef struct node_masks {
     bitboard pin_diagonal;
 } node_masks;
 
+/* Snipers are enemy sliders seen from the king through our own pieces (the
+ * lookup used only enemy blockers). With nothing between, a sniper is a
+ * checker (added to *checkers); with exactly one of ours, a pinner. Returns
+ * the union of the pin rays, pinners included. */
+CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupied, bitboard *checkers) {
+    bitboard pin_rays = 0;
+    while (snipers) {
+        unsigned sniper = bb_pop_lsb(&snipers);
+        bitboard blockers = cn_between[king][sniper] & occupied;
+        if (!blockers)
+            *checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            pin_rays |= cn_between[king][sniper] | bb_square(sniper);
+    }
+    return pin_rays;
+}
+
 CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm) {
     const int them = us ^ 1;
     const bitboard own = p->by_color[us], opponent = p->by_color[them];
@@ -149,28 +166,12 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
 
-    /* Looking through our own pieces: an enemy slider seen from the king
-     * with nothing between is a checker, with exactly one of ours a pinner. */
     /* Entry 0 of a square's table is its attack set on an empty board: a
      * cheap test that skips the lookup when no enemy slider is aligned. */
-    bitboard snipers = (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens) ? rook_attacks(king, opponent) & rooks_queens : 0;
-    while (snipers) {
-        unsigned sniper = bb_pop_lsb(&snipers);
-        bitboard blockers = cn_between[king][sniper] & occupied;
-        if (!blockers)
-            checkers |= bb_square(sniper);
-        else if (!bb_more_than_one(blockers))
-            pin_orthogonal |= cn_between[king][sniper] | bb_square(sniper);
-    }
-    snipers = (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens) ? bishop_attacks(king, opponent) & bishops_queens : 0;
-    while (snipers) {
-        unsigned sniper = bb_pop_lsb(&snipers);
-        bitboard blockers = cn_between[king][sniper] & occupied;
-        if (!blockers)
-            checkers |= bb_square(sniper);
-        else if (!bb_more_than_one(blockers))
-            pin_diagonal |= cn_between[king][sniper] | bb_square(sniper);
-    }
+    if (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens)
+        pin_orthogonal = scan_snipers(king, rook_attacks(king, opponent) & rooks_queens, occupied, &checkers);
+    if (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens)
+        pin_diagonal = scan_snipers(king, bishop_attacks(king, opponent) & bishops_queens, occupied, &checkers);
     nm->king = king;
     nm->checkers = checkers;
     nm->pin_orthogonal = pin_orthogonal;
