@@ -56,11 +56,9 @@ bool ViewBytes(Napi::Env env, const Napi::Value &value, size_t want, void **data
     napi_value raw = value;
     bool is = false;
     size_t length = 0;
-    if (napi_is_typedarray(env, raw, &is) == napi_ok && is) {
-        napi_typedarray_type type;
-        napi_value buffer;
-        size_t offset = 0;
-        if (napi_get_typedarray_info(env, raw, &type, &length, data, &buffer, &offset) != napi_ok) return false;
+    napi_typedarray_type type;
+    // Fails (without throwing) for anything but a typed array.
+    if (napi_get_typedarray_info(env, raw, &type, &length, data, nullptr, nullptr) == napi_ok) {
         size_t element = 1;
         switch (type) {
         case napi_int16_array: case napi_uint16_array: element = 2; break;
@@ -77,6 +75,30 @@ bool ViewBytes(Napi::Env env, const Napi::Value &value, size_t want, void **data
         return length == want && *data != nullptr;
     }
     return false;
+}
+
+// The typed array element type of each C type the binding exchanges.
+template <typename T> struct ArrayType;
+template <> struct ArrayType<uint8_t> { static constexpr napi_typedarray_type value = napi_uint8_array; };
+template <> struct ArrayType<uint16_t> { static constexpr napi_typedarray_type value = napi_uint16_array; };
+template <> struct ArrayType<uint64_t> { static constexpr napi_typedarray_type value = napi_biguint64_array; };
+template <> struct ArrayType<double> { static constexpr napi_typedarray_type value = napi_float64_array; };
+
+// The elements of info[index] when it is a T typed array of at least
+// min_length elements, else nullptr. One napi_get_typedarray_info call: it
+// also fails for values that are not typed arrays, and the Napi:: wrappers
+// would make one call per property asked for (a hot path: legalMoves).
+template <typename T>
+T *ArrayArg(const Napi::CallbackInfo &info, size_t index, size_t min_length, size_t *length = nullptr) {
+    if (info.Length() <= index) return nullptr;
+    napi_typedarray_type type;
+    size_t elements = 0;
+    void *data = nullptr;
+    if (napi_get_typedarray_info(info.Env(), info[index], &type, &elements, &data, nullptr, nullptr) != napi_ok)
+        return nullptr;
+    if (type != ArrayType<T>::value || elements < min_length || data == nullptr) return nullptr;
+    if (length) *length = elements;
+    return static_cast<T *>(data);
 }
 
 // Copies the JS bytes into *pos and validates them. On failure a JS exception
@@ -293,15 +315,12 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         cn_position pos;
         if (!LoadPosition(info, &pos)) return env.Undefined();
-        if (info.Length() < 2 || !info[1].IsTypedArray() ||
-            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
-            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
-            return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
-        Napi::Uint16Array out = info[1].As<Napi::Uint16Array>();
+        uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
+        if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
         cn_move moves[CN_MAX_MOVES];
         int n = cn_legal_moves(&pos, moves);
         cn_sort_moves_uci(&pos, moves, n);
-        std::memcpy(out.Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
+        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
         return Napi::Number::New(env, n);
     }
 
@@ -406,10 +425,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         cn_position pos;
         if (!LoadPosition(info, &pos)) return env.Undefined();
-        if (info.Length() < 2 || !info[1].IsTypedArray() ||
-            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
-            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
-            return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
+        if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
         cn_move moves[CN_MAX_MOVES];
         char sans[CN_MAX_MOVES][CN_SAN_MAX];
         char joined[CN_MAX_MOVES * CN_SAN_MAX];
@@ -423,10 +440,10 @@ class ChessNative : public Napi::Addon<ChessNative> {
             std::memcpy(joined + length, sans[i], k);
             length += k;
         }
-        std::memcpy(info[1].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
-        napi_value out;
-        if (napi_create_string_latin1(env, joined, length, &out) != napi_ok) return env.Undefined();
-        return Napi::Value(env, out);
+        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
+        napi_value text;
+        if (napi_create_string_latin1(env, joined, length, &text) != napi_ok) return env.Undefined();
+        return Napi::Value(env, text);
     }
 
     // Reads a SAN argument and finds its move; false with an exception pending.
@@ -474,14 +491,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
 
     // The Uint8Array at info[index], or false with a TypeError pending.
     static bool ByteArg(const Napi::CallbackInfo &info, size_t index, uint8_t **data, size_t *length, const char *what) {
-        if (info.Length() <= index || !info[index].IsTypedArray() ||
-            info[index].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+        *data = ArrayArg<uint8_t>(info, index, 0, length);
+        if (*data == nullptr) {
             ThrowType(info.Env(), what);
             return false;
         }
-        Napi::Uint8Array array = info[index].As<Napi::Uint8Array>();
-        *data = array.Data();
-        *length = array.ElementLength();
         return true;
     }
 
@@ -514,13 +528,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
     // state[0..3] = status (0 ok, 2 illegal or ambiguous, 3 malformed), the
     // offset to continue from, and the failing move's start and length.
     static bool WriteLineState(const Napi::CallbackInfo &info, size_t index, const cn_line_reader &reader, cn_status status) {
-        if (info.Length() <= index || !info[index].IsTypedArray() ||
-            info[index].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
-            info[index].As<Napi::TypedArray>().ElementLength() < 4) {
+        double *state = ArrayArg<double>(info, index, 4);
+        if (!state) {
             ThrowType(info.Env(), "line state must be a Float64Array of at least 4 entries");
             return false;
         }
-        double *state = info[index].As<Napi::Float64Array>().Data();
         state[0] = static_cast<double>(status);
         state[1] = static_cast<double>(reader.offset);
         state[2] = static_cast<double>(status == CN_OK ? 0 : reader.bad_start);
@@ -545,19 +557,19 @@ class ChessNative : public Napi::Addon<ChessNative> {
         uint8_t *positions = nullptr, *ucis = nullptr;
         size_t positions_length = 0, ucis_length = 0;
         if (!ByteArg(info, 4, &positions, &positions_length, "positions must be a Uint8Array")) return env.Undefined();
-        if (info.Length() < 6 || !info[5].IsTypedArray() || info[5].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array)
-            return ThrowType(env, "moves must be a Uint16Array");
-        Napi::Uint16Array moves = info[5].As<Napi::Uint16Array>();
+        size_t moves_length = 0;
+        uint16_t *moves = ArrayArg<uint16_t>(info, 5, 0, &moves_length);
+        if (!moves) return ThrowType(env, "moves must be a Uint16Array");
         if (!ByteArg(info, 6, &ucis, &ucis_length, "ucis must be a Uint8Array")) return env.Undefined();
         size_t room = positions_length / sizeof(cn_position);
-        if (moves.ElementLength() < room) room = moves.ElementLength();
+        if (moves_length < room) room = moves_length;
         if (ucis_length / 6 < room) room = ucis_length / 6;
         if (room == 0 || room > 65536) {
             Napi::RangeError::New(env, "line buffers must have room for 1 to 65536 moves").ThrowAsJavaScriptException();
             return env.Undefined();
         }
         cn_status status = CN_OK;
-        int n = cn_line_play(&pos, &reader, static_cast<int>(room), positions, moves.Data(),
+        int n = cn_line_play(&pos, &reader, static_cast<int>(room), positions, moves,
                              reinterpret_cast<char (*)[6]>(ucis), nullptr, &status);
         if (!WriteLineState(info, 7, reader, status)) return env.Undefined();
         return Napi::Number::New(env, n);
@@ -604,11 +616,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         cn_position pos;
         if (!LoadPosition(info, &pos)) return env.Undefined();
-        if (info.Length() < 2 || !info[1].IsTypedArray() ||
-            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
-            info[1].As<Napi::TypedArray>().ElementLength() < 64)
-            return ThrowType(env, "board must be a Uint8Array of at least 64 entries");
-        uint8_t *out = info[1].As<Napi::Uint8Array>().Data();
+        uint8_t *out = ArrayArg<uint8_t>(info, 1, 64);
+        if (!out) return ThrowType(env, "board must be a Uint8Array of at least 64 entries");
         for (unsigned square = 0; square < 64; square++) {
             int color = 0;
             int type = cn_piece_on(&pos, square, &color);
@@ -623,9 +632,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         cn_position pos;
         if (!LoadPosition(info, &pos)) return env.Undefined();
-        if (info.Length() < 4 || !info[1].IsNumber() || !info[2].IsNumber() || !info[3].IsTypedArray() ||
-            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
-            info[3].As<Napi::TypedArray>().ElementLength() < 64)
+        uint8_t *out = ArrayArg<uint8_t>(info, 3, 64);
+        if (info.Length() < 4 || !info[1].IsNumber() || !info[2].IsNumber() || !out)
             return ThrowType(env, "attackers(pos, square: number, color: number, out: Uint8Array(64))");
         double square = info[1].As<Napi::Number>().DoubleValue();
         double color = info[2].As<Napi::Number>().DoubleValue();
@@ -635,7 +643,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
             return env.Undefined();
         }
         uint64_t set = cn_attackers(&pos, static_cast<unsigned>(square), static_cast<int>(color));
-        uint8_t *out = info[3].As<Napi::Uint8Array>().Data();
         int n = 0;
         for (unsigned sq = 0; sq < 64; sq++)
             if (set >> sq & 1) out[n++] = static_cast<uint8_t>(sq);
@@ -664,17 +671,15 @@ class ChessNative : public Napi::Addon<ChessNative> {
             Napi::RangeError::New(env, "divide depth must be at least 1").ThrowAsJavaScriptException();
             return env.Undefined();
         }
-        if (info.Length() < 4 || !info[2].IsTypedArray() || !info[3].IsTypedArray() ||
-            info[2].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
-            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_biguint64_array ||
-            info[2].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
-            info[3].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES)
+        uint16_t *moves_out = ArrayArg<uint16_t>(info, 2, CN_MAX_MOVES);
+        uint64_t *counts_out = ArrayArg<uint64_t>(info, 3, CN_MAX_MOVES);
+        if (!moves_out || !counts_out)
             return ThrowType(env, "divide needs a Uint16Array and a BigUint64Array of at least maxMoves entries");
         cn_move moves[CN_MAX_MOVES];
         uint64_t counts[CN_MAX_MOVES];
         int n = cn_divide(&pos, depth, moves, counts);
-        std::memcpy(info[2].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
-        std::memcpy(info[3].As<Napi::BigUint64Array>().Data(), counts, static_cast<size_t>(n) * sizeof(uint64_t));
+        std::memcpy(moves_out, moves, static_cast<size_t>(n) * sizeof(cn_move));
+        std::memcpy(counts_out, counts, static_cast<size_t>(n) * sizeof(uint64_t));
         return Napi::Number::New(env, n);
     }
 
@@ -736,13 +741,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         AsyncPerft *perft = UnwrapPerft(info);
         if (!perft) return env.Undefined();
-        if (info.Length() < 2 || !info[1].IsTypedArray() ||
-            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
-            info[1].As<Napi::TypedArray>().ElementLength() < 3)
-            return ThrowType(env, "perftProgress needs a Float64Array of at least 3 entries");
+        double *out = ArrayArg<double>(info, 1, 3);
+        if (!out) return ThrowType(env, "perftProgress needs a Float64Array of at least 3 entries");
         cn_perft_job_progress progress = {0, 0, 0, 0};
         if (perft->job) cn_perft_job_progress_get(perft->job, &progress);
-        double *out = info[1].As<Napi::Float64Array>().Data();
+
         out[0] = static_cast<double>(progress.root_moves_done);
         out[1] = static_cast<double>(progress.root_moves_total);
         out[2] = static_cast<double>(progress.elapsed_ns) / 1e6;
@@ -765,13 +768,10 @@ class ChessNative : public Napi::Addon<ChessNative> {
         Napi::Env env = info.Env();
         AsyncPerft *perft = UnwrapPerft(info);
         if (!perft) return env.Undefined();
-        if (info.Length() < 4 || !info[1].IsTypedArray() || !info[2].IsTypedArray() || !info[3].IsTypedArray() ||
-            info[1].As<Napi::TypedArray>().TypedArrayType() != napi_uint16_array ||
-            info[2].As<Napi::TypedArray>().TypedArrayType() != napi_biguint64_array ||
-            info[3].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
-            info[1].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
-            info[2].As<Napi::TypedArray>().ElementLength() < CN_MAX_MOVES ||
-            info[3].As<Napi::TypedArray>().ElementLength() < 2)
+        uint16_t *moves_out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
+        uint64_t *counts_out = ArrayArg<uint64_t>(info, 2, CN_MAX_MOVES);
+        double *out = ArrayArg<double>(info, 3, 2);
+        if (!moves_out || !counts_out || !out)
             return ThrowType(env, "perftResult needs a Uint16Array and a BigUint64Array of maxMoves entries and a Float64Array(2)");
         if (!perft->job || cn_perft_job_state_get(perft->job) != CN_PERFT_JOB_DONE) return Napi::Number::New(env, -1);
         cn_perft_job_progress progress;
@@ -781,9 +781,8 @@ class ChessNative : public Napi::Addon<ChessNative> {
         int n = cn_perft_job_root_moves(perft->job, &moves, &counts);
         if (n < 0) n = 0;
         if (n > CN_MAX_MOVES) n = CN_MAX_MOVES;
-        std::memcpy(info[1].As<Napi::Uint16Array>().Data(), moves, static_cast<size_t>(n) * sizeof(cn_move));
-        std::memcpy(info[2].As<Napi::BigUint64Array>().Data(), counts, static_cast<size_t>(n) * sizeof(uint64_t));
-        double *out = info[3].As<Napi::Float64Array>().Data();
+        std::memcpy(moves_out, moves, static_cast<size_t>(n) * sizeof(cn_move));
+        std::memcpy(counts_out, counts, static_cast<size_t>(n) * sizeof(uint64_t));
         out[0] = static_cast<double>(progress.elapsed_ns) / 1e9;
         out[1] = n;
         return Napi::BigInt::New(env, cn_perft_job_nodes(perft->job));

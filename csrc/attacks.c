@@ -19,6 +19,7 @@ bitboard cn_knight_attacks[64];
 bitboard cn_king_attacks[64];
 bitboard cn_pawn_attacks[2][64];
 bitboard cn_between[64][64];
+cn_castle_path cn_castle_paths[4][8][8];
 bitboard cn_line[64][64];
 
 /* "Fancy" tables: one slice per square, 2^bits entries each. */
@@ -262,9 +263,39 @@ static void build_leapers_and_lines(void) {
     }
 }
 
+/* Castling needs, for a king and rook on their files, the same few masks
+ * every time: built here once rather than in each move generation. */
+static void build_castle_paths(void) {
+    for (unsigned right = 0; right < 4; right++) {
+        const unsigned back_rank = right >= 2 ? 7u : 0u;
+        const int queenside = right & 1u;
+        const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
+        const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
+        for (unsigned king_file = 0; king_file < 8; king_file++) {
+            for (unsigned rook_file = 0; rook_file < 8; rook_file++) {
+                cn_castle_path *path = &cn_castle_paths[right][king_file][rook_file];
+                memset(path, 0, sizeof *path);
+                if (queenside ? rook_file >= king_file : rook_file <= king_file) continue;
+                const unsigned king = make_square(king_file, back_rank), rook = make_square(rook_file, back_rank);
+                path->lifted = bb_square(king) | bb_square(rook);
+                path->king_path = cn_between[king][king_to] | bb_square(king_to);
+                path->must_be_empty =
+                    (path->king_path | cn_between[rook][rook_to] | bb_square(rook_to)) & ~path->lifted;
+                bitboard squares = path->king_path;
+                while (squares) {
+                    const unsigned square = bb_pop_lsb(&squares);
+                    path->diagonal_rays |= cn_bishop_attacks_slow(square, 0);
+                    path->orthogonal_rays |= cn_rook_attacks_slow(square, 0);
+                }
+            }
+        }
+    }
+}
+
 int cn_attacks_init(char *err, size_t err_size) {
     static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
     build_leapers_and_lines();
+    build_castle_paths();
     if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext,
                      rook_pext_table, ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != 0)
         return -1;

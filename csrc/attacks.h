@@ -37,6 +37,19 @@ extern bitboard cn_between[64][64];
 /* The whole line through two aligned squares (0 when not aligned). */
 extern bitboard cn_line[64][64];
 
+/* Castling geometry of one right, by right (0 white kingside, 1 white
+ * queenside, 2 and 3 black), king file and rook file; both stand on their
+ * back rank while the right lasts. Entries whose files coincide, or whose
+ * rook is on the wrong side, are zero and never read. */
+typedef struct cn_castle_path {
+    bitboard must_be_empty;   /* both paths, without king and rook */
+    bitboard king_path;       /* squares the king crosses or lands on */
+    bitboard lifted;          /* king and rook, lifted for the attack test */
+    bitboard diagonal_rays;   /* squares a bishop could hit the path from */
+    bitboard orthogonal_rays; /* same for a rook */
+} cn_castle_path;
+extern cn_castle_path cn_castle_paths[4][8][8];
+
 /* Builds every table and verifies each slider entry against the ray walk.
  * Returns 0, or -1 with a message in err. Not thread-safe: cn_init wraps it. */
 int cn_attacks_init(char *err, size_t err_size);

@@ -70,23 +70,13 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
     memset(g, 0, sizeof *g);
     for (unsigned right = 0; right < 4; right++) {
         if (!(p->castling & (1u << right))) continue;
-        const int color = right >= 2;
-        const unsigned back_rank = color ? 7u : 0u;
-        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[color]);
-        const unsigned rook = p->castle_rook[right];
-        const int queenside = right & 1u;
-        const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
-        const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
-        g->lifted[right] = bb_square(king) | bb_square(rook);
-        g->must_be_empty[right] =
-            (cn_between[king][king_to] | bb_square(king_to) | cn_between[rook][rook_to] | bb_square(rook_to)) & ~g->lifted[right];
-        g->king_path[right] = cn_between[king][king_to] | bb_square(king_to);
-        bitboard path = g->king_path[right];
-        while (path) {
-            unsigned square = bb_pop_lsb(&path);
-            g->diagonal_rays[right] |= cn_bishop_attacks_magic(square, 0);
-            g->orthogonal_rays[right] |= cn_rook_attacks_magic(square, 0);
-        }
+        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[right >= 2]);
+        const cn_castle_path *path = &cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
+        g->must_be_empty[right] = path->must_be_empty;
+        g->king_path[right] = path->king_path;
+        g->lifted[right] = path->lifted;
+        g->diagonal_rays[right] = path->diagonal_rays;
+        g->orthogonal_rays[right] = path->orthogonal_rays;
     }
 }
 

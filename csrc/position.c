@@ -80,17 +80,23 @@ static int ep_capturable(const cn_position *p, unsigned ep) {
     return (cn_pawn_attacks[p->side ^ 1][ep] & p->by_type[CN_PAWN] & p->by_color[p->side]) != 0;
 }
 
-uint64_t cn_position_compute_key(const cn_position *p) {
+/* The key's share from castling rights, en passant and the side to move. */
+static uint64_t state_key(const cn_position *p) {
     uint64_t key = 0;
+    for (unsigned right = 0; right < 4; right++)
+        if (p->castling & (1u << right)) key ^= cn_polyglot_random[KEY_CASTLING + right];
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[KEY_EN_PASSANT + square_file(p->ep_square)];
+    if (p->side == CN_WHITE) key ^= cn_polyglot_random[KEY_WHITE_TO_MOVE];
+    return key;
+}
+
+uint64_t cn_position_compute_key(const cn_position *p) {
+    uint64_t key = state_key(p);
     for (int color = 0; color < 2; color++)
         for (int type = CN_PAWN; type <= CN_KING; type++) {
             bitboard b = p->by_type[type] & p->by_color[color];
             while (b) key ^= piece_key(color, type, bb_pop_lsb(&b));
         }
-    for (unsigned right = 0; right < 4; right++)
-        if (p->castling & (1u << right)) key ^= cn_polyglot_random[KEY_CASTLING + right];
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[KEY_EN_PASSANT + square_file(p->ep_square)];
-    if (p->side == CN_WHITE) key ^= cn_polyglot_random[KEY_WHITE_TO_MOVE];
     return key;
 }
 
@@ -204,13 +210,16 @@ static int64_t parse_clock(const fen_token *t, uint64_t max) {
     return value > max ? -1 : (int64_t)value;
 }
 
-static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
+/* The board field's squares, one character at a time, naming the first
+ * problem. */
+static cn_status parse_squares(cn_position *p, const fen_token *t, cn_fen_error *err) {
     char message[120];
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
     /* Squares by piece code, folded into the struct at the end: one
      * register-friendly OR per piece instead of two struct updates. */
     bitboard by_code[16];
+    uint64_t pieces_key = 0;
     memset(by_code, 0, sizeof by_code);
     for (size_t i = 0; i < t->length; i++) {
         const unsigned char c = (unsigned char)t->text[i];
@@ -220,7 +229,10 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-            by_code[code - 1] |= bb_square(make_square(file, rank));
+            const unsigned square = make_square(file, rank);
+            by_code[code - 1] |= bb_square(square);
+            /* The pieces' share of the key, while the square is at hand. */
+            pieces_key ^= cn_polyglot_piece_key((code - 1) >> 3, (code - 1) & 7, square);
             file++;
             previous_digit = 0;
         } else if (c >= '1' && c <= '8') {
@@ -256,6 +268,7 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
         p->by_color[CN_WHITE] |= by_code[type];
         p->by_color[CN_BLACK] |= by_code[8 | type];
     }
+    p->key = pieces_key; /* parse_after_board adds the rest */
     if (file != 8) {
         snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
         return fen_fail(err, CN_FEN_FIELD_BOARD, message);
@@ -264,6 +277,12 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
         snprintf(message, sizeof message, "board: %u ranks, expected 8", 8 - rank);
         return fen_fail(err, CN_FEN_FIELD_BOARD, message);
     }
+    return CN_OK;
+}
+
+/* What a well-formed board must also satisfy. */
+static cn_status check_board(const cn_position *p, cn_fen_error *err) {
+    char message[120];
     static const char *color_names[2] = {"white", "black"};
     for (int color = 0; color < 2; color++) {
         int kings = bb_popcount(p->by_type[CN_KING] & p->by_color[color]);
@@ -280,6 +299,11 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
     if (p->by_type[CN_PAWN] & (CN_RANK_1 | CN_RANK_8))
         return fen_fail(err, CN_FEN_FIELD_BOARD, "board: a pawn stands on the first or last rank");
     return CN_OK;
+}
+
+static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    cn_status status = parse_squares(p, t, err);
+    return status != CN_OK ? status : check_board(p, err);
 }
 
 /* Outermost rook of `color` on the back rank on one side of the king. */
@@ -367,62 +391,108 @@ static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_err
     return CN_OK;
 }
 
-cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
-    fen_token tokens[6];
+/* Splits text into fields; -1 when there are more than max. */
+static int split_fields(const char *text, size_t len, fen_token *tokens, size_t max) {
     size_t count = 0, i = 0;
-    char message[120];
-    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
     while (i < len) {
-        while (i < len && is_space(fen[i])) i++;
+        while (i < len && is_space(text[i])) i++;
         if (i >= len) break;
         size_t start = i;
-        while (i < len && !is_space(fen[i])) i++;
-        if (count == 6) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
-        tokens[count].text = fen + start;
+        while (i < len && !is_space(text[i])) i++;
+        if (count == max) return -1;
+        tokens[count].text = text + start;
         tokens[count].length = i - start;
         count++;
     }
-    if (count != 4 && count != 6) {
-        snprintf(message, sizeof message, "fields: %zu fields, expected 6 (FEN) or 4 (EPD)", count);
-        return fen_fail(err, CN_FEN_FIELD_COUNT, message);
+    return (int)count;
+}
+
+/* The fields after the board: turn, castling, en passant and, when there
+ * are five, the clocks. Finishes *p (its key included). */
+static cn_status parse_after_board(cn_position *p, const fen_token *tokens, int count, cn_fen_error *err) {
+    char message[120];
+    cn_status status;
+    if (token_is(&tokens[0], "w"))
+        p->side = CN_WHITE;
+    else if (token_is(&tokens[0], "b"))
+        p->side = CN_BLACK;
+    else
+        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
+    if (king_attacked(p, p->side ^ 1)) {
+        snprintf(message, sizeof message, "turn: %s is in check but it is %s's move",
+                 p->side == CN_WHITE ? "black" : "white", p->side == CN_WHITE ? "white" : "black");
+        return fen_fail(err, CN_FEN_FIELD_TURN, message);
     }
 
+    if ((status = parse_castling(p, &tokens[1], err)) != CN_OK) return status;
+    if ((status = parse_en_passant(p, &tokens[2], err)) != CN_OK) return status;
+
+    p->halfmove = 0;
+    p->fullmove = 1;
+    if (count == 5) {
+        /* The limits are those of the struct's fields; make saturates at
+         * them, so every position it reaches writes a FEN that parses. */
+        int64_t halfmove = parse_clock(&tokens[3], UINT16_MAX);
+        if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
+        int64_t fullmove = parse_clock(&tokens[4], UINT32_MAX);
+        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
+        p->halfmove = (uint16_t)halfmove;
+        p->fullmove = (uint32_t)fullmove;
+    }
+    p->key ^= state_key(p); /* parse_squares left the pieces' share */
+    return CN_OK;
+}
+
+/* The common case, a FEN that starts with its board and is valid, without
+ * building any message: the board ends at the first space (memchr) and is
+ * parsed without a branch per character. Returns 0 whenever anything is
+ * off, and the caller then parses again, reporting. */
+static int fen_parse_fast(cn_position *out, const char *fen, size_t len, int chess960) {
+    if (len == 0 || is_space(fen[0])) return 0;
+    const char *space = memchr(fen, ' ', len);
+    const size_t board_length = space ? (size_t)(space - fen) : len;
+    fen_token tokens[5];
+    const int count = split_fields(fen + board_length, len - board_length, tokens, 5);
+    if (count != 3 && count != 5) return 0;
+    cn_position p;
+    memset(&p, 0, sizeof p);
+    p.chess960 = chess960 ? 1 : 0;
+    const fen_token board = {fen, board_length};
+    if (parse_squares(&p, &board, NULL) != CN_OK) return 0;
+    if (check_board(&p, NULL) != CN_OK || parse_after_board(&p, tokens, count, NULL) != CN_OK) return 0;
+    *out = p;
+    return 1;
+}
+
+/* The reporting parser: every rejection names its field. */
+static cn_status fen_parse_reporting(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    fen_token tokens[6];
+    char message[120];
+    const int count = split_fields(fen, len, tokens, 6);
+    if (count < 0) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
+    if (count != 4 && count != 6) {
+        snprintf(message, sizeof message, "fields: %d fields, expected 6 (FEN) or 4 (EPD)", count);
+        return fen_fail(err, CN_FEN_FIELD_COUNT, message);
+    }
     cn_position p;
     memset(&p, 0, sizeof p);
     p.chess960 = chess960 ? 1 : 0;
     cn_status status = parse_board(&p, &tokens[0], err);
     if (status != CN_OK) return status;
-
-    if (token_is(&tokens[1], "w"))
-        p.side = CN_WHITE;
-    else if (token_is(&tokens[1], "b"))
-        p.side = CN_BLACK;
-    else
-        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
-    if (king_attacked(&p, p.side ^ 1)) {
-        snprintf(message, sizeof message, "turn: %s is in check but it is %s's move",
-                 p.side == CN_WHITE ? "black" : "white", p.side == CN_WHITE ? "white" : "black");
-        return fen_fail(err, CN_FEN_FIELD_TURN, message);
-    }
-
-    if ((status = parse_castling(&p, &tokens[2], err)) != CN_OK) return status;
-    if ((status = parse_en_passant(&p, &tokens[3], err)) != CN_OK) return status;
-
-    p.halfmove = 0;
-    p.fullmove = 1;
-    if (count == 6) {
-        /* The limits are those of the struct's fields; make saturates at
-         * them, so every position it reaches writes a FEN that parses. */
-        int64_t halfmove = parse_clock(&tokens[4], UINT16_MAX);
-        if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
-        int64_t fullmove = parse_clock(&tokens[5], UINT32_MAX);
-        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
-        p.halfmove = (uint16_t)halfmove;
-        p.fullmove = (uint32_t)fullmove;
-    }
-    p.key = cn_position_compute_key(&p);
+    if ((status = parse_after_board(&p, tokens + 1, count - 1, err)) != CN_OK) return status;
     *out = p;
     return CN_OK;
+}
+
+cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
+    if (fen_parse_fast(out, fen, len, chess960)) return CN_OK;
+    return fen_parse_reporting(out, fen, len, chess960, err);
+}
+
+cn_status cn_fen_parse_reporting(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
+    return fen_parse_reporting(out, fen, len, chess960, err);
 }
 
 /* --- FEN output -------------------------------------------------------------- */

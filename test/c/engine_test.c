@@ -126,6 +126,23 @@ typedef struct fen_error_case {
     const char *field;
 } fen_error_case;
 
+/* cn_fen_parse (fast path first) against cn_fen_parse_reporting: the same
+ * status, the same position bytes, the same error. Returns the status. */
+static cn_status parse_both(const char *fen, size_t len, int chess960, cn_position *pos) {
+    cn_position fast, slow;
+    cn_fen_error fast_err = {CN_FEN_FIELD_COUNT, ""}, slow_err = {CN_FEN_FIELD_COUNT, ""};
+    memset(&fast, 0x5A, sizeof fast);
+    memset(&slow, 0x5A, sizeof slow);
+    cn_status status = cn_fen_parse(&fast, fen, len, chess960, &fast_err);
+    cn_status reference = cn_fen_parse_reporting(&slow, fen, len, chess960, &slow_err);
+    CHECK(status == reference, "'%.*s': fast parse says %d, reporting parse %d", (int)len, fen, status, reference);
+    CHECK(memcmp(&fast, &slow, sizeof fast) == 0, "'%.*s': fast and reporting parses differ", (int)len, fen);
+    CHECK(fast_err.field == slow_err.field && strcmp(fast_err.message, slow_err.message) == 0,
+          "'%.*s': errors differ: '%s' / '%s'", (int)len, fen, fast_err.message, slow_err.message);
+    if (pos) *pos = fast;
+    return status;
+}
+
 static void test_fen_errors(void) {
     static const fen_error_case cases[] = {
         {"", "fields"},
@@ -166,6 +183,7 @@ static void test_fen_errors(void) {
         before = pos;
         cn_fen_error err = {CN_FEN_FIELD_COUNT, ""};
         cn_status status = cn_fen_parse(&pos, cases[i].fen, strlen(cases[i].fen), 0, &err);
+        parse_both(cases[i].fen, strlen(cases[i].fen), 0, NULL);
         if (cases[i].field == NULL) {
             CHECK(status == CN_OK, "'%s' should parse: %s", cases[i].fen, err.message);
             continue;
@@ -185,7 +203,7 @@ static void test_fen_errors(void) {
         char *copy = malloc(cut ? cut : 1);
         memcpy(copy, fen, cut);
         cn_position pos;
-        cn_status status = cn_fen_parse(&pos, copy, cut, 0, NULL);
+        cn_status status = parse_both(copy, cut, 0, &pos);
         if (status == CN_OK) CHECK(cn_position_validate(&pos) == CN_OK, "prefix %zu parsed to an invalid position", cut);
         free(copy);
     }
@@ -196,15 +214,35 @@ static void test_fen_errors(void) {
             memcpy(mutated, fen, len);
             mutated[at] = (char)byte;
             cn_position pos;
-            if (cn_fen_parse(&pos, mutated, len, byte & 1, NULL) == CN_OK) {
+            if (parse_both(mutated, len, byte & 1, &pos) == CN_OK) {
                 accepted++;
                 CHECK(cn_position_validate(&pos) == CN_OK, "mutation at %zu to %d parsed to an invalid position", at, byte);
                 CHECK(pos.key == cn_position_compute_key(&pos), "mutation key");
             }
         }
     }
-    printf("fen: %zu error cases, %zu x 256 mutations (%d accepted, all valid)\n", sizeof cases / sizeof cases[0], len,
-           accepted);
+    /* Two changes at once, drawn from the characters a board is made of
+     * (and a few it is not), to drive the branch-free board parser through
+     * every kind of near miss: both parsers must agree on each. */
+    static const char board_chars[] = "pnbrqkPNBRQK12345678/ 09x\t";
+    const size_t board_length = (size_t)(strchr(fen, ' ') - fen);
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    int pairs = 0, pairs_accepted = 0;
+    for (size_t at = 0; at < board_length; at++) {
+        for (size_t c = 0; c < sizeof board_chars - 1; c++) {
+            for (int k = 0; k < 8; k++) {
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                memcpy(mutated, fen, len);
+                mutated[at] = board_chars[c];
+                mutated[seed % board_length] = board_chars[(seed >> 32) % (sizeof board_chars - 1)];
+                pairs++;
+                if (parse_both(mutated, len, 0, NULL) == CN_OK) pairs_accepted++;
+            }
+        }
+    }
+    printf("fen: %zu error cases, %zu x 256 mutations (%d accepted, all valid), %d double mutations (%d accepted); "
+           "fast and reporting parsers agree on all\n",
+           sizeof cases / sizeof cases[0], len, accepted, pairs, pairs_accepted);
 }
 
 /* write -> parse gives the same struct (clocks, key and all), and writing
