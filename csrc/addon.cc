@@ -318,8 +318,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
         if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
         cn_move moves[CN_MAX_MOVES];
-        int n = cn_legal_moves(&pos, moves);
-        cn_sort_moves_uci(&pos, moves, n);
+        int n = cn_legal_moves_sorted(&pos, moves);
         std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
         return Napi::Number::New(env, n);
     }
@@ -430,8 +429,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         cn_move moves[CN_MAX_MOVES];
         char sans[CN_MAX_MOVES][CN_SAN_MAX];
         char joined[CN_MAX_MOVES * CN_SAN_MAX];
-        int n = cn_legal_moves(&pos, moves);
-        cn_sort_moves_uci(&pos, moves, n);
+        int n = cn_legal_moves_sorted(&pos, moves);
         cn_moves_to_san(&pos, moves, n, sans);
         size_t length = 0;
         for (int i = 0; i < n; i++) {

@@ -158,6 +158,10 @@ int cn_piece_on(const cn_position *pos, unsigned square, int *color);
 /* Fills out[] (room for CN_MAX_MOVES) with the legal moves; returns the count. */
 int cn_legal_moves(const cn_position *pos, cn_move *out);
 
+/* cn_legal_moves in the order of cn_sort_moves_uci, generated in that
+ * order rather than sorted afterwards. */
+int cn_legal_moves_sorted(const cn_position *pos, cn_move *out);
+
 /* Number of legal moves, without listing them. */
 int cn_count_legal_moves(const cn_position *pos);
 

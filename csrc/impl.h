@@ -16,6 +16,7 @@ typedef struct cn_impl {
     const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "base-magic" */
     int uses_pext;
     int (*generate)(const cn_position *pos, cn_move *out);
+    int (*generate_sorted)(const cn_position *pos, cn_move *out); /* in UCI string order */
     int (*count)(const cn_position *pos);
     uint64_t (*perft)(const cn_position *pos, int depth);
     uint64_t (*perft_full)(const cn_position *pos, int depth);

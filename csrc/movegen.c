@@ -10,6 +10,8 @@
 
 int cn_legal_moves(const cn_position *pos, cn_move *out) { return cn_active_impl()->generate(pos, out); }
 
+int cn_legal_moves_sorted(const cn_position *pos, cn_move *out) { return cn_active_impl()->generate_sorted(pos, out); }
+
 int cn_count_legal_moves(const cn_position *pos) { return cn_active_impl()->count(pos); }
 
 /* The square a move lands on as UCI writes it. Castling is king-takes-rook

@@ -83,7 +83,24 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
 /* What the generator does with each legal move: count it, list it, or
  * play it and count the replies (perft's last two plies, fused so that no
  * list is written and each make is specialised for its piece). */
-enum { MODE_COUNT = 0, MODE_LIST = 1, MODE_CHILDREN = 2 };
+enum { MODE_COUNT = 0, MODE_LIST = 1, MODE_CHILDREN = 2, MODE_SETS = 3 };
+
+/* MODE_SETS: the moves as destination sets by origin, the form in which
+ * write_sorted puts them in UCI order without comparing anything. A piece
+ * adds its whole target set at once; promotions appear once (the four
+ * pieces are implied); castling moves are kept aside. */
+typedef struct set_sink {
+    bitboard origins;    /* squares whose entry in sets is valid */
+    bitboard sets[64];   /* destinations by origin (castling excluded) */
+    gen_move castles[2];
+    int castle_count;
+} set_sink;
+
+CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard targets) {
+    const bitboard from_bb = bb_square(from);
+    sets->sets[from] = ((sets->origins & from_bb) ? sets->sets[from] : 0) | targets;
+    sets->origins |= from_bb;
+}
 
 typedef struct move_sink {
     gen_move *moves;
@@ -91,6 +108,7 @@ typedef struct move_sink {
     uint64_t nodes;
     const cn_position *parent;
     const castle_geometry *castling;
+    set_sink *sets; /* MODE_SETS only */
 } move_sink;
 
 static int count_moves_white(const cn_position *p, const castle_geometry *castling);
@@ -98,7 +116,14 @@ static int count_moves_black(const cn_position *p, const castle_geometry *castli
 CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
 
 CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
-    if (mode == MODE_LIST) {
+    if (mode == MODE_SETS) {
+        if (((move >> 14) & 3u) == CN_MOVE_CASTLING) {
+            sink->sets->castles[sink->sets->castle_count++] = move;
+            add_destinations(sink->sets, move & 63u, 0);
+        } else {
+            add_destinations(sink->sets, move & 63u, bb_square((move >> 6) & 63u));
+        }
+    } else if (mode == MODE_LIST) {
         sink->moves[sink->count++] = move;
     } else if (mode == MODE_COUNT) {
         sink->count++;
@@ -175,7 +200,9 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
 }
 
 CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets, unsigned piece) {
-    if (mode != MODE_COUNT) {
+    if (mode == MODE_SETS) {
+        if (targets) add_destinations(sink->sets, from, targets);
+    } else if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
             emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT));
@@ -198,6 +225,10 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
         while (b) {
             unsigned to = bb_pop_lsb(&b);
             unsigned base = (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+            if (mode == MODE_SETS) {
+                emit_move(sink, mode, us, base);
+                continue;
+            }
             /* Queen first: it helps nothing here but reads naturally. */
             for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12));
         }
@@ -237,11 +268,11 @@ CN_INLINE void emit_sliders(move_sink *sink, const int mode, const int us, const
  * combination is compiled into its own straight-line code.
  */
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
-                                   const castle_geometry *castling) {
+                                   const castle_geometry *castling, set_sink *sets) {
     const int them = us ^ 1;
     node_masks nm;
     compute_masks(p, us, &nm);
-    move_sink sink = {out, 0, 0, p, castling};
+    move_sink sink = {out, 0, 0, p, castling, sets};
     const bitboard own = p->by_color[us], opponent = p->by_color[them];
     const bitboard occupied = own | opponent;
     const unsigned king = nm.king;
@@ -491,10 +522,10 @@ CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move m
 
 
 static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
-    return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling);
+    return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling, NULL);
 }
 static int count_moves_black(const cn_position *p, const castle_geometry *castling) {
-    return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling);
+    return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling, NULL);
 }
 
 /* Bulk-counting perft, depth >= 2. One body, compiled per side to move:
@@ -503,9 +534,9 @@ static uint64_t perft_white(const cn_position *p, int depth, const castle_geomet
 static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling);
 
 CN_INLINE uint64_t perft_side(const cn_position *p, int depth, const castle_geometry *castling, const int us) {
-    if (depth == 2) return generate_moves(p, us, MODE_CHILDREN, NULL, castling);
+    if (depth == 2) return generate_moves(p, us, MODE_CHILDREN, NULL, castling, NULL);
     gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, castling);
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, castling, NULL);
     uint64_t nodes = 0;
     cn_position child;
     for (int i = 0; i < count; i++) {
@@ -523,8 +554,8 @@ static uint64_t perft_black(const cn_position *p, int depth, const castle_geomet
 }
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
-    return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling)
-                   : (int)generate_moves(p, 0, MODE_LIST, moves, castling);
+    return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling, NULL)
+                   : (int)generate_moves(p, 0, MODE_LIST, moves, castling, NULL);
 }
 
 static uint64_t perft_with_geometry(const cn_position *p, int depth, const castle_geometry *castling) {
@@ -552,6 +583,89 @@ static int impl_generate(const cn_position *p, cn_move *out) {
     const int count = list_moves(p, moves, &castling);
     for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
     return count;
+}
+
+/* Square a1..h8 (rank * 8 + file) to its place in UCI string order (file *
+ * 8 + rank) for a whole set: the bitboard mirrored about the a1-h8
+ * diagonal, in three swaps of bit blocks. */
+CN_INLINE bitboard uci_order_set(bitboard b) {
+    bitboard t;
+    t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+
+/* Index in UCI order back to the square (the mirror is its own inverse). */
+CN_INLINE unsigned square_of_uci_index(unsigned index) { return ((index & 7u) << 3) | (index >> 3); }
+
+/* The moves of a set_sink, sorted by their UCI strings: origins in UCI
+ * order, then each origin's destinations in UCI order, promotions in
+ * letter order (b, n, q, r). Castling is merged into the king's moves by
+ * the square its UCI names: the king's two steps in standard chess with
+ * the king on the e-file, else the rook's square. */
+static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out) {
+    static const unsigned letter_order[4] = {1, 0, 3, 2}; /* n=0 b=1 r=2 q=3 in the move */
+    const bitboard pawns = p->by_type[CN_PAWN];
+    const unsigned ep = p->ep_square;
+    unsigned castle_keys[2] = {64, 64};
+    cn_move castles[2] = {0, 0};
+    for (int i = 0; i < sets->castle_count; i++) {
+        const unsigned from = sets->castles[i] & 63u, to = (sets->castles[i] >> 6) & 63u;
+        const unsigned shown = (!p->chess960 && square_file(from) == 4) ? make_square(to < from ? 2u : 6u, square_rank(from)) : to;
+        castle_keys[i] = ((shown & 7u) << 3) | (shown >> 3);
+        castles[i] = (cn_move)sets->castles[i];
+    }
+    if (castle_keys[1] < castle_keys[0]) {
+        const unsigned key = castle_keys[0];
+        const cn_move move = castles[0];
+        castle_keys[0] = castle_keys[1], castles[0] = castles[1];
+        castle_keys[1] = key, castles[1] = move;
+    }
+    int n = 0;
+    bitboard origins = uci_order_set(sets->origins);
+    while (origins) {
+        const unsigned from = square_of_uci_index(bb_pop_lsb(&origins));
+        bitboard targets = uci_order_set(sets->sets[from]);
+        if (pawns & bb_square(from)) {
+            while (targets) {
+                const unsigned to = square_of_uci_index(bb_pop_lsb(&targets));
+                const unsigned move = from | (to << 6);
+                if (bb_square(to) & (CN_RANK_1 | CN_RANK_8)) {
+                    for (int k = 0; k < 4; k++) out[n++] = (cn_move)(move | KIND_PROMOTION | (letter_order[k] << 12));
+                } else {
+                    out[n++] = (cn_move)(to == ep ? move | KIND_EN_PASSANT : move);
+                }
+            }
+        } else if (sets->castle_count && (sets->castles[0] & 63u) == from) {
+            int next_castle = 0;
+            while (targets) {
+                const unsigned index = bb_pop_lsb(&targets);
+                while (next_castle < sets->castle_count && castle_keys[next_castle] < index) out[n++] = castles[next_castle++];
+                out[n++] = (cn_move)(from | (square_of_uci_index(index) << 6));
+            }
+            while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];
+        } else {
+            while (targets) out[n++] = (cn_move)(from | (square_of_uci_index(bb_pop_lsb(&targets)) << 6));
+        }
+    }
+    return n;
+}
+
+static int impl_generate_sorted(const cn_position *p, cn_move *out) {
+    castle_geometry castling;
+    set_sink sets;
+    compute_castle_geometry(p, &castling);
+    sets.origins = 0;
+    sets.castle_count = 0;
+    if (p->side)
+        generate_moves(p, 1, MODE_SETS, NULL, &castling, &sets);
+    else
+        generate_moves(p, 0, MODE_SETS, NULL, &castling, &sets);
+    return write_sorted(p, &sets, out);
 }
 
 CN_INLINE void make_child_any(const cn_position *p, cn_position *c, gen_move move) {
@@ -607,13 +721,13 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, int depth, const hash
     if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
     if (depth == 2) {
         /* The last two plies need no keys: the fused count. */
-        nodes = generate_moves(p, us, MODE_CHILDREN, NULL, &search->castling);
+        nodes = generate_moves(p, us, MODE_CHILDREN, NULL, &search->castling, NULL);
         cn_tt_store(search->tt, tag, nodes);
         return nodes;
     }
     if (ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling);
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_keyed(p, &child, moves[i], us);
@@ -654,6 +768,6 @@ static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint
 }
 
 static const cn_impl impl_table = {
-    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_count, impl_perft, impl_perft_full, impl_divide, impl_perft_hashed,
+    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_generate_sorted, impl_count, impl_perft, impl_perft_full, impl_divide, impl_perft_hashed,
 };
 const cn_impl *const CN_IMPL_SYMBOL = &impl_table;
