@@ -120,23 +120,27 @@ void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
 
 // Reads a string argument into a small stack buffer (FEN and UCI are short;
 // longer input is still rejected by the engine, never truncated silently).
+// Every byte the engine's parsers accept is ASCII, so the string is read as
+// UTF-16 (for V8's one-byte strings a plain widening copy, cheaper than
+// encoding UTF-8) and any unit outside ASCII becomes 0x80, which every
+// parser rejects. One call: napi_get_value_string_utf16 itself fails for a
+// value that is not a string.
 bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t cap, size_t *len,
                 bool *too_long, const char *what) {
     Napi::Env env = info.Env();
-    if (info.Length() <= index || !info[index].IsString()) {
-        ThrowType(env, what);
-        return false;
-    }
+    char16_t wide[512];
+    if (cap > sizeof wide / sizeof wide[0]) cap = sizeof wide / sizeof wide[0];
     size_t n = 0;
-    // napi writes at most cap-1 bytes plus NUL, and only whole characters (up
-    // to 4 bytes each). Asking for the full length first would cost a second
-    // call; instead, anything that comes within 4 bytes of the end may have
-    // been cut and counts as too long (FEN and UCI strings are far shorter).
-    if (napi_get_value_string_utf8(env, info[index], buf, cap, &n) != napi_ok) {
+    if (info.Length() <= index || napi_get_value_string_utf16(env, info[index], wide, cap, &n) != napi_ok) {
         ThrowType(env, what);
         return false;
     }
+    for (size_t i = 0; i < n; i++) buf[i] = wide[i] < 0x80 ? static_cast<char>(wide[i]) : static_cast<char>(0x80);
+    buf[n] = '\0';
     *len = n;
+    // The documented limits (FEN 251 bytes, SAN 27, UCI 11) leave 4 bytes of
+    // the buffer unused, as they did when strings were read as UTF-8; a
+    // string that reaches them may also go on past what napi copied.
     *too_long = n + 4 >= cap;
     return true;
 }
@@ -220,6 +224,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
                           napi_enumerable),
             InstanceValue("napi", Napi::Number::New(env, NAPI_VERSION), napi_enumerable),
             InstanceMethod("fenParse", &ChessNative::FenParse, napi_enumerable),
+            InstanceMethod("fenParseList", &ChessNative::FenParseList, napi_enumerable),
             InstanceMethod("fen", &ChessNative::Fen, napi_enumerable),
             InstanceMethod("turn", &ChessNative::Turn, napi_enumerable),
             InstanceMethod("inCheck", &ChessNative::InCheck, napi_enumerable),
@@ -253,37 +258,68 @@ class ChessNative : public Napi::Addon<ChessNative> {
     // fenParse(out: view, fen: string, chess960: 0 | 1): undefined
     // Throws {code: "CN_ERR_FEN", field, message}; `out` is written only on success.
     Napi::Value FenParse(const Napi::CallbackInfo &info) {
+        cn_position pos;
+        void *data = ParseFenArguments(info, &pos);
+        if (!data) return info.Env().Undefined();
+        std::memcpy(data, &pos, sizeof pos);
+        return info.Env().Undefined();
+    }
+
+    // fenParseList(out: view, fen: string, chess960: 0 | 1, moves: Uint16Array(>= maxMoves)): count
+    // fenParse, then legalMoves of the new position in the same call: a new
+    // position's move list is most often the first thing asked of it.
+    Napi::Value FenParseList(const Napi::CallbackInfo &info) {
+        Napi::Env env = info.Env();
+        uint16_t *out = ArrayArg<uint16_t>(info, 3, CN_MAX_MOVES);
+        if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        cn_position pos;
+        void *data = ParseFenArguments(info, &pos);
+        if (!data) return env.Undefined();
+        std::memcpy(data, &pos, sizeof pos);
+        cn_move moves[CN_MAX_MOVES];
+        int n = cn_legal_moves_sorted(&pos, moves);
+        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
+        return Napi::Number::New(env, n);
+    }
+
+    // The arguments (out, fen, chess960) of fenParse and fenParseList: the
+    // parsed position in *pos and the bytes of `out`, or nullptr with an
+    // exception pending.
+    static void *ParseFenArguments(const Napi::CallbackInfo &info, cn_position *pos) {
         Napi::Env env = info.Env();
         void *data = nullptr;
-        if (info.Length() < 1 || !ViewBytes(env, info[0], sizeof(cn_position), &data))
-            return ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
+        if (info.Length() < 1 || !ViewBytes(env, info[0], sizeof(cn_position), &data)) {
+            ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
+            return nullptr;
+        }
         char fen[256];
         size_t len = 0;
         bool too_long = false;
-        if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return env.Undefined();
-        if (info.Length() < 3 || !info[2].IsNumber()) return ThrowType(env, "chess960 must be 0 or 1");
+        if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return nullptr;
+        if (info.Length() < 3 || !info[2].IsNumber()) {
+            ThrowType(env, "chess960 must be 0 or 1");
+            return nullptr;
+        }
         bool chess960 = info[2].As<Napi::Number>().DoubleValue() == 1;
         if (too_long) {
             Napi::Error error = Napi::Error::New(env, "FEN is too long to be valid");
             error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
             error.Set("field", Napi::String::New(env, cn_fen_field_name(CN_FEN_FIELD_COUNT)));
             error.ThrowAsJavaScriptException();
-            return env.Undefined();
+            return nullptr;
         }
-        cn_position pos;
-        std::memset(&pos, 0, sizeof pos);
         cn_fen_error err;
-        std::memset(&err, 0, sizeof err);
-        if (cn_fen_parse(&pos, fen, len, chess960 ? 1 : 0, &err) != CN_OK) {
+        err.field = CN_FEN_FIELD_COUNT;
+        err.message[0] = '\0';
+        if (cn_fen_parse(pos, fen, len, chess960 ? 1 : 0, &err) != CN_OK) {
             err.message[sizeof err.message - 1] = '\0';
             Napi::Error error = Napi::Error::New(env, err.message);
             error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
             error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
             error.ThrowAsJavaScriptException();
-            return env.Undefined();
+            return nullptr;
         }
-        std::memcpy(data, &pos, sizeof pos);
-        return env.Undefined();
+        return data;
     }
 
     // fen(pos): string

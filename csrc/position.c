@@ -259,7 +259,8 @@ static cn_status parse_squares(cn_position *p, const fen_token *t, cn_fen_error 
             if (c >= 0x20 && c < 0x7f)
                 snprintf(message, sizeof message, "board: '%c' is not a piece letter (PNBRQK/pnbrqk) or digit", c);
             else
-                snprintf(message, sizeof message, "board: byte 0x%02x is not a piece letter or digit", c);
+                snprintf(message, sizeof message, c >= 0x80 ? "board: a non-ASCII character is not a piece letter or digit"
+                                                            : "board: byte 0x%02x is not a piece letter or digit", c);
             return fen_fail(err, CN_FEN_FIELD_BOARD, message);
         }
     }
@@ -352,7 +353,8 @@ static cn_status parse_castling(cn_position *p, const fen_token *t, cn_fen_error
             if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
                 snprintf(message, sizeof message, "castling: '%c' is not a castling right (KQkq or rook files A-H/a-h)", c);
             else
-                snprintf(message, sizeof message, "castling: byte 0x%02x is not a castling right", (unsigned char)c);
+                snprintf(message, sizeof message, (unsigned char)c >= 0x80 ? "castling: a non-ASCII character is not a castling right"
+                                                                           : "castling: byte 0x%02x is not a castling right", (unsigned char)c);
             return fen_fail(err, CN_FEN_FIELD_CASTLING, message);
         }
         if (seen & (1u << right)) {

@@ -23,6 +23,8 @@ export interface Native {
   readonly initMs: number;
   readonly napi: number;
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
+  /** fenParse, then the sorted legal moves of the new position into `moves`; returns their count. */
+  fenParseList(out: Uint8Array, fen: string, chess960: 0 | 1, moves: Uint16Array): number;
   fen(pos: Uint8Array): string;
   turn(pos: Uint8Array): 0 | 1;
   /** 1 when the side to move is in check, else 0. */

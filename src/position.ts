@@ -118,6 +118,15 @@ function copyBytes(src: Uint8Array): Uint8Array {
   return view;
 }
 
+// The move list of the position the last FEN constructor made: parsing and
+// listing in one native call makes `new Position(fen).legalMoves()` cost one
+// crossing, not two. Only the constructor writes FIRST_MOVES, and position
+// bytes are never written after creation, so the list belongs to whichever
+// position still holds exactly `firstBytes`.
+const FIRST_MOVES = new Uint16Array(native.maxMoves);
+let firstBytes: Uint8Array | null = null;
+let firstCount = 0;
+
 // The start position parsed once: `new Position()` copies these bytes.
 const START_BYTES = new Uint8Array(BYTES);
 native.fenParse(START_BYTES, START_FEN, 0);
@@ -311,7 +320,8 @@ export class Position {
     if (typeof text !== 'string') throw new TypeError(`FEN must be a string, got ${describe(text)}`);
     const bytes = allocBytes();
     try {
-      native.fenParse(bytes, text, chess960 ? 1 : 0);
+      firstCount = native.fenParseList(bytes, text, chess960 ? 1 : 0, FIRST_MOVES);
+      firstBytes = bytes;
     } catch (e) {
       if (isNativeError(e, 'CN_ERR_FEN')) throw new FenError(e.field as FenField, e.message);
       throw e;
@@ -344,12 +354,19 @@ export class Position {
    * standard mode (e1h1 in Chess960 mode); promotions end with q, r, b or n.
    */
   legalMoves(): string[] {
-    const n = native.legalMoves(this.#bytes, MOVES);
+    let moves = MOVES;
+    let n: number;
+    if (firstBytes === this.#bytes) {
+      moves = FIRST_MOVES;
+      n = firstCount;
+    } else {
+      n = native.legalMoves(this.#bytes, MOVES);
+    }
     const cache = uciCache(this.#chess960);
     // Sized up front: growing by push is a measurable share of this call.
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
-      const move = MOVES[i] as number;
+      const move = moves[i] as number;
       let uci = cache[move] as string;
       if (uci === EMPTY) uci = cache[move] = native.moveToUci(this.#bytes, move);
       out[i] = uci;

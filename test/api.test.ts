@@ -20,6 +20,33 @@ describe('Position basics', () => {
     ]);
   });
 
+  it('keeps the list the constructor made for its own position only', () => {
+    // The FEN constructor lists the moves in the same native call and keeps
+    // them for the first legalMoves(); every other position must ask afresh.
+    const fresh = (fen: string) => new Position(fen).legalMoves();
+    const kiwipete = new Position(KIWIPETE);
+    const start = new Position(START_FEN);
+    expect(kiwipete.legalMoves()).toEqual(fresh(KIWIPETE));
+    expect(kiwipete.legalMoves()).toHaveLength(48);
+    expect(start.legalMoves()).toHaveLength(20);
+    expect(() => new Position('8/8/8 w - - 0 1')).toThrow();
+    expect(start.legalMoves()).toHaveLength(20);
+    // Played, undone and cloned positions give their own lists.
+    start.play('e2e4');
+    expect(start.legalMoves()).toHaveLength(20);
+    expect(start.legalMoves()).toContain('e7e5');
+    start.undo();
+    expect(start.legalMoves()).toContain('e2e4');
+    const clone = kiwipete.clone();
+    kiwipete.play('e1g1');
+    expect(clone.legalMoves()).toEqual(fresh(KIWIPETE));
+    expect(kiwipete.legalMoves()).toEqual(fresh('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1'));
+    // A Chess960 position lists castling as king takes rook.
+    const x960 = new Position(KIWIPETE, { chess960: true });
+    expect(x960.legalMoves()).toContain('e1h1');
+    expect(new Position(KIWIPETE).legalMoves()).toContain('e1g1');
+  });
+
   it('round-trips FEN and accepts 4-field EPD with default clocks', () => {
     expect(new Position(KIWIPETE).fen()).toBe(KIWIPETE);
     expect(new Position('8/8/8/8/8/8/8/K6k b - -').fen()).toBe('8/8/8/8/8/8/8/K6k b - - 0 1');
