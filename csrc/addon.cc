@@ -276,10 +276,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         void *data = ParseFenArguments(info, &pos);
         if (!data) return env.Undefined();
         std::memcpy(data, &pos, sizeof pos);
-        cn_move moves[CN_MAX_MOVES];
-        int n = cn_legal_moves_sorted(&pos, moves);
-        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
-        return Napi::Number::New(env, n);
+        return Napi::Number::New(env, cn_legal_moves_sorted(&pos, out));
     }
 
     // The arguments (out, fen, chess960) of fenParse and fenParseList: the
@@ -296,11 +293,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
         size_t len = 0;
         bool too_long = false;
         if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return nullptr;
-        if (info.Length() < 3 || !info[2].IsNumber()) {
+        double chess960 = 0; // napi_get_value_double fails for anything but a number
+        if (info.Length() < 3 || napi_get_value_double(env, info[2], &chess960) != napi_ok) {
             ThrowType(env, "chess960 must be 0 or 1");
             return nullptr;
         }
-        bool chess960 = info[2].As<Napi::Number>().DoubleValue() == 1;
         if (too_long) {
             Napi::Error error = Napi::Error::New(env, "FEN is too long to be valid");
             error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
@@ -311,7 +308,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         cn_fen_error err;
         err.field = CN_FEN_FIELD_COUNT;
         err.message[0] = '\0';
-        if (cn_fen_parse(pos, fen, len, chess960 ? 1 : 0, &err) != CN_OK) {
+        if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) != CN_OK) {
             err.message[sizeof err.message - 1] = '\0';
             Napi::Error error = Napi::Error::New(env, err.message);
             error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
@@ -353,10 +350,7 @@ class ChessNative : public Napi::Addon<ChessNative> {
         if (!LoadPosition(info, &pos)) return env.Undefined();
         uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
         if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
-        cn_move moves[CN_MAX_MOVES];
-        int n = cn_legal_moves_sorted(&pos, moves);
-        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
-        return Napi::Number::New(env, n);
+        return Napi::Number::New(env, cn_legal_moves_sorted(&pos, out));
     }
 
     // moveToUci(pos, move): string. Only for moves returned by legalMoves
