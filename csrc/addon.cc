@@ -22,6 +22,7 @@
 #include <napi.h>
 
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 #include "chess_native.h"
@@ -298,25 +299,20 @@ class ChessNative : public Napi::Addon<ChessNative> {
             ThrowType(env, "chess960 must be 0 or 1");
             return nullptr;
         }
-        if (too_long) {
-            Napi::Error error = Napi::Error::New(env, "FEN is too long to be valid");
-            error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
-            error.Set("field", Napi::String::New(env, cn_fen_field_name(CN_FEN_FIELD_COUNT)));
-            error.ThrowAsJavaScriptException();
-            return nullptr;
-        }
         cn_fen_error err;
         err.field = CN_FEN_FIELD_COUNT;
         err.message[0] = '\0';
-        if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) != CN_OK) {
-            err.message[sizeof err.message - 1] = '\0';
-            Napi::Error error = Napi::Error::New(env, err.message);
-            error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
-            error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
-            error.ThrowAsJavaScriptException();
-            return nullptr;
+        if (too_long) {
+            std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid");
+        } else if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
+            return data;
         }
-        return data;
+        err.message[sizeof err.message - 1] = '\0';
+        Napi::Error error = Napi::Error::New(env, err.message);
+        error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
+        error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
+        error.ThrowAsJavaScriptException();
+        return nullptr;
     }
 
     // fen(pos): string
@@ -456,11 +452,10 @@ class ChessNative : public Napi::Addon<ChessNative> {
         if (!LoadPosition(info, &pos)) return env.Undefined();
         uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
         if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
-        cn_move moves[CN_MAX_MOVES];
         char sans[CN_MAX_MOVES][CN_SAN_MAX];
         char joined[CN_MAX_MOVES * CN_SAN_MAX];
-        int n = cn_legal_moves_sorted(&pos, moves);
-        cn_moves_to_san(&pos, moves, n, sans);
+        int n = cn_legal_moves_sorted(&pos, out);
+        cn_moves_to_san(&pos, out, n, sans);
         size_t length = 0;
         for (int i = 0; i < n; i++) {
             if (i) joined[length++] = ' ';
@@ -468,7 +463,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
             std::memcpy(joined + length, sans[i], k);
             length += k;
         }
-        std::memcpy(out, moves, static_cast<size_t>(n) * sizeof(cn_move));
         napi_value text;
         if (napi_create_string_latin1(env, joined, length, &text) != napi_ok) return env.Undefined();
         return Napi::Value(env, text);
@@ -773,7 +767,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
         if (!out) return ThrowType(env, "perftProgress needs a Float64Array of at least 3 entries");
         cn_perft_job_progress progress = {0, 0, 0, 0};
         if (perft->job) cn_perft_job_progress_get(perft->job, &progress);
-
         out[0] = static_cast<double>(progress.root_moves_done);
         out[1] = static_cast<double>(progress.root_moves_total);
         out[2] = static_cast<double>(progress.elapsed_ns) / 1e6;

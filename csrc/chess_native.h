@@ -133,9 +133,6 @@ const char *cn_impl_name(void);
  * position is left untouched and err (if not NULL) is filled in. len may
  * include no terminator; the parser never reads past len bytes. */
 cn_status cn_fen_parse(cn_position *pos, const char *fen, size_t len, int chess960, cn_fen_error *err);
-/* cn_fen_parse without its fast path for valid FENs (the answer is the
- * same): for tests that hold the two against each other. */
-cn_status cn_fen_parse_reporting(cn_position *pos, const char *fen, size_t len, int chess960, cn_fen_error *err);
 
 /* Writes canonical FEN with a NUL; returns its length (< 100). cap >= 100. */
 size_t cn_fen_write(const cn_position *pos, char *buf, size_t cap);

@@ -14,20 +14,8 @@ int cn_legal_moves_sorted(const cn_position *pos, cn_move *out) { return cn_acti
 
 int cn_count_legal_moves(const cn_position *pos) { return cn_active_impl()->count(pos); }
 
-/* The square a move lands on as UCI writes it. Castling is king-takes-rook
- * inside the engine and in Chess960 UCI; standard UCI writes the king's two
- * steps (e1g1). That form is used only for a king on the e-file: a king
- * elsewhere (possible with X-FEN rights, e.g. R2K4 w Q) could step to the
- * same square normally (d1c1), so there castling stays king-takes-rook. */
-static unsigned uci_destination(const cn_position *pos, cn_move move) {
-    unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4)
-        return make_square(to < from ? 2u : 6u, square_rank(from));
-    return to;
-}
-
 int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
-    unsigned from = cn_move_from(move), to = uci_destination(pos, move);
+    unsigned from = cn_move_from(move), to = cn_uci_destination(pos, move);
     int n = 0;
     out[n++] = (char)('a' + square_file(from));
     out[n++] = (char)('1' + square_rank(from));
@@ -38,34 +26,37 @@ int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
     return n;
 }
 
-/* A square's place in UCI string order: file first, then rank (the
- * engine numbers squares rank * 8 + file). */
-static unsigned uci_order(unsigned square) { return ((square & 7u) << 3) | (square >> 3); }
-
 /* Sort key with the UCI string's order: origin, destination, then no
  * promotion < b < n < q < r (3 bits). Below 2^15. */
 static uint32_t uci_sort_key(const cn_position *pos, cn_move move) {
     static const uint8_t promotion_rank[4] = {2, 1, 4, 3}; /* n b r q */
     const unsigned kind = cn_move_kind(move);
-    uint32_t key = (uci_order(cn_move_from(move)) << 9) | (uci_order(cn_move_to(move)) << 3);
+    uint32_t key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_move_to(move)) << 3);
     if (kind == CN_MOVE_PROMOTION)
         key |= promotion_rank[(move >> 12) & 3u];
     else if (kind == CN_MOVE_CASTLING && !pos->chess960)
-        key = (uci_order(cn_move_from(move)) << 9) | (uci_order(uci_destination(pos, move)) << 3);
+        key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_uci_destination(pos, move)) << 3);
     return key;
 }
 
-/* The general sort: counting sort on the origin's UCI order, then an
- * insertion sort on key and move packed in one word, which has only the
- * disorder within each origin's run left to fix. Handles any input. */
-static void sort_moves_insertion(const cn_position *pos, cn_move *moves, int count) {
+void cn_sort_moves_uci(const cn_position *pos, cn_move *moves, int count) {
+    /* Counting sort on the origin square's UCI order, then an insertion
+     * sort on key and move packed in one word, which has only the disorder
+     * within each origin's run left to fix. */
     uint32_t packed[CN_MAX_MOVES];
     uint16_t start[65];
+    if (count > CN_MAX_MOVES || count < 2) return;
     memset(start, 0, sizeof start);
-    for (int i = 0; i < count; i++) start[uci_order(cn_move_from(moves[i])) + 1]++;
+    for (int i = 0; i < count; i++) {
+        const unsigned from = cn_move_from(moves[i]);
+        start[cn_uci_order(from) + 1]++;
+    }
     for (int bucket = 1; bucket <= 64; bucket++) start[bucket] = (uint16_t)(start[bucket] + start[bucket - 1]);
-    for (int i = 0; i < count; i++)
-        packed[start[uci_order(cn_move_from(moves[i]))]++] = (uci_sort_key(pos, moves[i]) << 16) | moves[i];
+    for (int i = 0; i < count; i++) {
+        const unsigned from = cn_move_from(moves[i]);
+        packed[start[cn_uci_order(from)]++] = (uci_sort_key(pos, moves[i]) << 16) | moves[i];
+    }
+    /* Now only moves from the same square can be out of order. */
     for (int i = 1; i < count; i++) {
         const uint32_t item = packed[i];
         int j = i - 1;
@@ -76,85 +67,6 @@ static void sort_moves_insertion(const cn_position *pos, cn_move *moves, int cou
         packed[j + 1] = item;
     }
     for (int i = 0; i < count; i++) moves[i] = (cn_move)(packed[i] & 0xFFFFu);
-}
-
-void cn_sort_moves_uci(const cn_position *pos, cn_move *moves, int count) {
-    /* No comparisons: each move sets one bit in its origin's destination
-     * set, both indexed in UCI order (file first), and reading the sets
-     * back in bit order is the sorted list. A legal list names each
-     * (origin, UCI destination) pair once, except promotions, which share
-     * one pair and keep their pieces in a 4-bit set. Any other list (a
-     * repeated move, a pair named twice) goes to the general sort. */
-    if (count > CN_MAX_MOVES || count < 2) return;
-    uint64_t origins = 0;
-    uint64_t destinations[64];           /* by origin; valid where `origins` has the bit */
-    cn_move by_pair[64 * 64];            /* by origin * 64 + destination; valid where set */
-    uint8_t promotions[64 * 64];         /* promotion pieces (move bits 12-13) of that pair */
-    /* The generator lists a piece's moves together, so the current
-     * origin's set stays in a register until the origin changes. */
-    unsigned run_origin = 0;
-    uint64_t run = 0;
-    int conflict = 0;
-    for (int i = 0; i < count; i++) {
-        const cn_move move = moves[i];
-        const unsigned origin = uci_order(cn_move_from(move));
-        const unsigned destination = uci_order(uci_destination(pos, move));
-        if (origin != run_origin) {
-            const uint64_t flushed = (uint64_t)1 << run_origin;
-            destinations[run_origin] = ((origins & flushed) ? destinations[run_origin] : 0) | run;
-            origins |= run ? flushed : 0;
-            const uint64_t next = (uint64_t)1 << origin;
-            run = (origins & next) ? destinations[origin] : 0;
-            run_origin = origin;
-        }
-        const uint64_t destination_bit = (uint64_t)1 << destination;
-        const unsigned pair = origin * 64 + destination;
-        const unsigned piece_bit = 1u << ((move >> 12) & 3u);
-        if (run & destination_bit) {
-            /* Only the four promotions of one pawn move share a pair. */
-            conflict |= cn_move_kind(move) != CN_MOVE_PROMOTION || cn_move_kind(by_pair[pair]) != CN_MOVE_PROMOTION ||
-                        (promotions[pair] & piece_bit);
-            promotions[pair] = (uint8_t)(promotions[pair] | piece_bit);
-        } else {
-            run |= destination_bit;
-            by_pair[pair] = move;
-            promotions[pair] = (uint8_t)piece_bit;
-        }
-    }
-    {
-        const uint64_t flushed = (uint64_t)1 << run_origin;
-        destinations[run_origin] = ((origins & flushed) ? destinations[run_origin] : 0) | run;
-        origins |= run ? flushed : 0;
-    }
-    if (conflict) {
-        sort_moves_insertion(pos, moves, count);
-        return;
-    }
-    cn_move sorted[CN_MAX_MOVES];
-    int n = 0;
-    while (origins) {
-        const unsigned origin = bb_pop_lsb(&origins);
-        uint64_t set = destinations[origin];
-        while (set) {
-            const unsigned pair = origin * 64 + bb_pop_lsb(&set);
-            const cn_move move = by_pair[pair];
-            if (cn_move_kind(move) != CN_MOVE_PROMOTION) {
-                sorted[n++] = move;
-                continue;
-            }
-            /* UCI order of the letters: b, n, q, r (pieces 1, 0, 3, 2). */
-            static const uint8_t letter_order[4] = {1, 0, 3, 2};
-            const unsigned pieces = promotions[pair];
-            const cn_move base = (cn_move)(move & ~0x3000u);
-            for (int k = 0; k < 4; k++)
-                if (pieces & (1u << letter_order[k]) && n < count) sorted[n++] = (cn_move)(base | (letter_order[k] << 12));
-        }
-    }
-    if (n != count) {
-        sort_moves_insertion(pos, moves, count);
-        return;
-    }
-    memcpy(moves, sorted, (size_t)count * sizeof moves[0]);
 }
 
 cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, cn_move *out) {
@@ -182,7 +94,7 @@ cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, 
             unsigned kind = cn_move_kind(m);
             unsigned m_promotion = kind == CN_MOVE_PROMOTION ? cn_move_promotion(m) : 0;
             if (m_promotion != promotion) continue;
-            unsigned target = pass == 0 ? (pos->chess960 ? cn_move_to(m) : uci_destination(pos, m))
+            unsigned target = pass == 0 ? (pos->chess960 ? cn_move_to(m) : cn_uci_destination(pos, m))
                                         : (kind == CN_MOVE_CASTLING ? make_square(cn_move_to(m) < from ? 2u : 6u, square_rank(from)) : 64u);
             if (target == to) {
                 *out = m;

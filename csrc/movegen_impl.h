@@ -59,11 +59,7 @@ typedef uint32_t gen_move;
  * still while a right lasts (moving either loses it), so a search computes
  * this once at its root and every descendant can use it. */
 typedef struct castle_geometry {
-    bitboard must_be_empty[4]; /* both paths, without king and rook */
-    bitboard king_path[4];     /* squares the king crosses or lands on */
-    bitboard lifted[4];        /* king and rook, lifted for the attack test */
-    bitboard diagonal_rays[4]; /* squares from which a bishop could hit the path */
-    bitboard orthogonal_rays[4];
+    cn_castle_path rights[4]; /* by right; zero for a right not held */
 } castle_geometry;
 
 static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
@@ -71,12 +67,7 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
     for (unsigned right = 0; right < 4; right++) {
         if (!(p->castling & (1u << right))) continue;
         const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[right >= 2]);
-        const cn_castle_path *path = &cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
-        g->must_be_empty[right] = path->must_be_empty;
-        g->king_path[right] = path->king_path;
-        g->lifted[right] = path->lifted;
-        g->diagonal_rays[right] = path->diagonal_rays;
-        g->orthogonal_rays[right] = path->orthogonal_rays;
+        g->rights[right] = cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
     }
 }
 
@@ -395,18 +386,19 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
     if (!nm.checkers && (p->castling & (us ? (CN_BLACK_OO | CN_BLACK_OOO) : (CN_WHITE_OO | CN_WHITE_OOO)))) {
         for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
             if (!(p->castling & (1u << right))) continue;
-            if (occupied & castling->must_be_empty[right]) continue;
-            if (castling->king_path[right] & leaper_attacks) continue;
+            const cn_castle_path *path = &castling->rights[right];
+            if (occupied & path->must_be_empty) continue;
+            if (path->king_path & leaper_attacks) continue;
             /* Slider lookups only when some slider stands on a line through
              * the path. */
-            const int diagonal_risk = (castling->diagonal_rays[right] & enemy_bishops_queens) != 0;
-            const int orthogonal_risk = (castling->orthogonal_rays[right] & enemy_rooks_queens) != 0;
+            const int diagonal_risk = (path->diagonal_rays & enemy_bishops_queens) != 0;
+            const int orthogonal_risk = (path->orthogonal_rays & enemy_rooks_queens) != 0;
             if (diagonal_risk || orthogonal_risk) {
-                const bitboard lifted = occupied ^ castling->lifted[right];
-                bitboard path = castling->king_path[right];
+                const bitboard lifted = occupied ^ path->lifted;
+                bitboard squares = path->king_path;
                 int safe = 1;
-                while (path) {
-                    const unsigned square = bb_pop_lsb(&path);
+                while (squares) {
+                    const unsigned square = bb_pop_lsb(&squares);
                     if ((diagonal_risk && (bishop_attacks(square, lifted) & enemy_bishops_queens)) ||
                         (orthogonal_risk && (rook_attacks(square, lifted) & enemy_rooks_queens))) {
                         safe = 0;
@@ -599,9 +591,6 @@ CN_INLINE bitboard uci_order_set(bitboard b) {
     return b;
 }
 
-/* Index in UCI order back to the square (the mirror is its own inverse). */
-CN_INLINE unsigned square_of_uci_index(unsigned index) { return ((index & 7u) << 3) | (index >> 3); }
-
 /* The moves of a set_sink, sorted by their UCI strings: origins in UCI
  * order, then each origin's destinations in UCI order, promotions in
  * letter order (b, n, q, r). Castling is merged into the king's moves by
@@ -614,10 +603,8 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
     unsigned castle_keys[2] = {64, 64};
     cn_move castles[2] = {0, 0};
     for (int i = 0; i < sets->castle_count; i++) {
-        const unsigned from = sets->castles[i] & 63u, to = (sets->castles[i] >> 6) & 63u;
-        const unsigned shown = (!p->chess960 && square_file(from) == 4) ? make_square(to < from ? 2u : 6u, square_rank(from)) : to;
-        castle_keys[i] = ((shown & 7u) << 3) | (shown >> 3);
         castles[i] = (cn_move)sets->castles[i];
+        castle_keys[i] = cn_uci_order(cn_uci_destination(p, castles[i]));
     }
     if (castle_keys[1] < castle_keys[0]) {
         const unsigned key = castle_keys[0];
@@ -626,13 +613,14 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
         castle_keys[1] = key, castles[1] = move;
     }
     int n = 0;
+    /* cn_uci_order also maps an index in UCI order back to its square. */
     bitboard origins = uci_order_set(sets->origins);
     while (origins) {
-        const unsigned from = square_of_uci_index(bb_pop_lsb(&origins));
+        const unsigned from = cn_uci_order(bb_pop_lsb(&origins));
         bitboard targets = uci_order_set(sets->sets[from]);
         if (pawns & bb_square(from)) {
             while (targets) {
-                const unsigned to = square_of_uci_index(bb_pop_lsb(&targets));
+                const unsigned to = cn_uci_order(bb_pop_lsb(&targets));
                 const unsigned move = from | (to << 6);
                 if (bb_square(to) & (CN_RANK_1 | CN_RANK_8)) {
                     for (int k = 0; k < 4; k++) out[n++] = (cn_move)(move | KIND_PROMOTION | (letter_order[k] << 12));
@@ -645,11 +633,11 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
             while (targets) {
                 const unsigned index = bb_pop_lsb(&targets);
                 while (next_castle < sets->castle_count && castle_keys[next_castle] < index) out[n++] = castles[next_castle++];
-                out[n++] = (cn_move)(from | (square_of_uci_index(index) << 6));
+                out[n++] = (cn_move)(from | (cn_uci_order(index) << 6));
             }
             while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];
         } else {
-            while (targets) out[n++] = (cn_move)(from | (square_of_uci_index(bb_pop_lsb(&targets)) << 6));
+            while (targets) out[n++] = (cn_move)(from | (cn_uci_order(bb_pop_lsb(&targets)) << 6));
         }
     }
     return n;

@@ -210,9 +210,7 @@ static int64_t parse_clock(const fen_token *t, uint64_t max) {
     return value > max ? -1 : (int64_t)value;
 }
 
-/* The board field's squares, one character at a time, naming the first
- * problem. */
-static cn_status parse_squares(cn_position *p, const fen_token *t, cn_fen_error *err) {
+static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
     char message[120];
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
@@ -269,7 +267,7 @@ static cn_status parse_squares(cn_position *p, const fen_token *t, cn_fen_error 
         p->by_color[CN_WHITE] |= by_code[type];
         p->by_color[CN_BLACK] |= by_code[8 | type];
     }
-    p->key = pieces_key; /* parse_after_board adds the rest */
+    p->key = pieces_key; /* cn_fen_parse adds the rest */
     if (file != 8) {
         snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
         return fen_fail(err, CN_FEN_FIELD_BOARD, message);
@@ -278,12 +276,6 @@ static cn_status parse_squares(cn_position *p, const fen_token *t, cn_fen_error 
         snprintf(message, sizeof message, "board: %u ranks, expected 8", 8 - rank);
         return fen_fail(err, CN_FEN_FIELD_BOARD, message);
     }
-    return CN_OK;
-}
-
-/* What a well-formed board must also satisfy. */
-static cn_status check_board(const cn_position *p, cn_fen_error *err) {
-    char message[120];
     static const char *color_names[2] = {"white", "black"};
     for (int color = 0; color < 2; color++) {
         int kings = bb_popcount(p->by_type[CN_KING] & p->by_color[color]);
@@ -300,11 +292,6 @@ static cn_status check_board(const cn_position *p, cn_fen_error *err) {
     if (p->by_type[CN_PAWN] & (CN_RANK_1 | CN_RANK_8))
         return fen_fail(err, CN_FEN_FIELD_BOARD, "board: a pawn stands on the first or last rank");
     return CN_OK;
-}
-
-static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
-    cn_status status = parse_squares(p, t, err);
-    return status != CN_OK ? status : check_board(p, err);
 }
 
 /* Outermost rook of `color` on the back rank on one side of the king. */
@@ -393,108 +380,62 @@ static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_err
     return CN_OK;
 }
 
-/* Splits text into fields; -1 when there are more than max. */
-static int split_fields(const char *text, size_t len, fen_token *tokens, size_t max) {
+cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    fen_token tokens[6];
     size_t count = 0, i = 0;
+    char message[120];
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
     while (i < len) {
-        while (i < len && is_space(text[i])) i++;
+        while (i < len && is_space(fen[i])) i++;
         if (i >= len) break;
         size_t start = i;
-        while (i < len && !is_space(text[i])) i++;
-        if (count == max) return -1;
-        tokens[count].text = text + start;
+        while (i < len && !is_space(fen[i])) i++;
+        if (count == 6) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
+        tokens[count].text = fen + start;
         tokens[count].length = i - start;
         count++;
     }
-    return (int)count;
-}
-
-/* The fields after the board: turn, castling, en passant and, when there
- * are five, the clocks. Finishes *p (its key included). */
-static cn_status parse_after_board(cn_position *p, const fen_token *tokens, int count, cn_fen_error *err) {
-    char message[120];
-    cn_status status;
-    if (token_is(&tokens[0], "w"))
-        p->side = CN_WHITE;
-    else if (token_is(&tokens[0], "b"))
-        p->side = CN_BLACK;
-    else
-        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
-    if (king_attacked(p, p->side ^ 1)) {
-        snprintf(message, sizeof message, "turn: %s is in check but it is %s's move",
-                 p->side == CN_WHITE ? "black" : "white", p->side == CN_WHITE ? "white" : "black");
-        return fen_fail(err, CN_FEN_FIELD_TURN, message);
-    }
-
-    if ((status = parse_castling(p, &tokens[1], err)) != CN_OK) return status;
-    if ((status = parse_en_passant(p, &tokens[2], err)) != CN_OK) return status;
-
-    p->halfmove = 0;
-    p->fullmove = 1;
-    if (count == 5) {
-        /* The limits are those of the struct's fields; make saturates at
-         * them, so every position it reaches writes a FEN that parses. */
-        int64_t halfmove = parse_clock(&tokens[3], UINT16_MAX);
-        if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
-        int64_t fullmove = parse_clock(&tokens[4], UINT32_MAX);
-        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
-        p->halfmove = (uint16_t)halfmove;
-        p->fullmove = (uint32_t)fullmove;
-    }
-    p->key ^= state_key(p); /* parse_squares left the pieces' share */
-    return CN_OK;
-}
-
-/* The common case, a FEN that starts with its board and is valid, without
- * building any message: the board ends at the first space (memchr) and is
- * parsed without a branch per character. Returns 0 whenever anything is
- * off, and the caller then parses again, reporting. */
-static int fen_parse_fast(cn_position *out, const char *fen, size_t len, int chess960) {
-    if (len == 0 || is_space(fen[0])) return 0;
-    const char *space = memchr(fen, ' ', len);
-    const size_t board_length = space ? (size_t)(space - fen) : len;
-    fen_token tokens[5];
-    const int count = split_fields(fen + board_length, len - board_length, tokens, 5);
-    if (count != 3 && count != 5) return 0;
-    cn_position p;
-    memset(&p, 0, sizeof p);
-    p.chess960 = chess960 ? 1 : 0;
-    const fen_token board = {fen, board_length};
-    if (parse_squares(&p, &board, NULL) != CN_OK) return 0;
-    if (check_board(&p, NULL) != CN_OK || parse_after_board(&p, tokens, count, NULL) != CN_OK) return 0;
-    *out = p;
-    return 1;
-}
-
-/* The reporting parser: every rejection names its field. */
-static cn_status fen_parse_reporting(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
-    fen_token tokens[6];
-    char message[120];
-    const int count = split_fields(fen, len, tokens, 6);
-    if (count < 0) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
     if (count != 4 && count != 6) {
-        snprintf(message, sizeof message, "fields: %d fields, expected 6 (FEN) or 4 (EPD)", count);
+        snprintf(message, sizeof message, "fields: %zu fields, expected 6 (FEN) or 4 (EPD)", count);
         return fen_fail(err, CN_FEN_FIELD_COUNT, message);
     }
+
     cn_position p;
     memset(&p, 0, sizeof p);
     p.chess960 = chess960 ? 1 : 0;
     cn_status status = parse_board(&p, &tokens[0], err);
     if (status != CN_OK) return status;
-    if ((status = parse_after_board(&p, tokens + 1, count - 1, err)) != CN_OK) return status;
+
+    if (token_is(&tokens[1], "w"))
+        p.side = CN_WHITE;
+    else if (token_is(&tokens[1], "b"))
+        p.side = CN_BLACK;
+    else
+        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
+    if (king_attacked(&p, p.side ^ 1)) {
+        snprintf(message, sizeof message, "turn: %s is in check but it is %s's move",
+                 p.side == CN_WHITE ? "black" : "white", p.side == CN_WHITE ? "white" : "black");
+        return fen_fail(err, CN_FEN_FIELD_TURN, message);
+    }
+
+    if ((status = parse_castling(&p, &tokens[2], err)) != CN_OK) return status;
+    if ((status = parse_en_passant(&p, &tokens[3], err)) != CN_OK) return status;
+
+    p.halfmove = 0;
+    p.fullmove = 1;
+    if (count == 6) {
+        /* The limits are those of the struct's fields; make saturates at
+         * them, so every position it reaches writes a FEN that parses. */
+        int64_t halfmove = parse_clock(&tokens[4], UINT16_MAX);
+        if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
+        int64_t fullmove = parse_clock(&tokens[5], UINT32_MAX);
+        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
+        p.halfmove = (uint16_t)halfmove;
+        p.fullmove = (uint32_t)fullmove;
+    }
+    p.key ^= state_key(&p); /* parse_board left the pieces' share */
     *out = p;
     return CN_OK;
-}
-
-cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
-    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
-    if (fen_parse_fast(out, fen, len, chess960)) return CN_OK;
-    return fen_parse_reporting(out, fen, len, chess960, err);
-}
-
-cn_status cn_fen_parse_reporting(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
-    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
-    return fen_parse_reporting(out, fen, len, chess960, err);
 }
 
 /* --- FEN output -------------------------------------------------------------- */
