@@ -210,15 +210,23 @@ static int64_t parse_clock(const fen_token *t, uint64_t max) {
     return value > max ? -1 : (int64_t)value;
 }
 
+/* Bit j of each of the 8 bytes of `word` (byte i at bits 8i..8i+7) as bit i
+ * of the result: the multiply moves byte i's bit to bit 56 + i, and no two
+ * partial products meet at or above bit 56. */
+static inline uint64_t byte_bits(uint64_t word, unsigned j) {
+    return (((word >> j) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56;
+}
+
 static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
     char message[120];
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
-    /* Squares by piece code, folded into the struct at the end: one
-     * register-friendly OR per piece instead of two struct updates. */
-    bitboard by_code[16];
+    /* Piece codes by square in FEN order (a8 first), turned into bitboards
+     * after the loop: or-ing each piece into an array of bitboards by code
+     * made every run of one piece ("PPPPPPPP") a chain of read-modify-writes
+     * through memory. */
+    uint8_t codes[64] = {0};
     uint64_t pieces_key = 0;
-    memset(by_code, 0, sizeof by_code);
     for (size_t i = 0; i < t->length; i++) {
         const unsigned char c = (unsigned char)t->text[i];
         const int code = piece_codes[c];
@@ -228,7 +236,7 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
             const unsigned square = make_square(file, rank);
-            by_code[code - 1] |= bb_square(square);
+            codes[square ^ 56] = (uint8_t)code;
             /* The pieces' share of the key, while the square is at hand. */
             pieces_key ^= cn_polyglot_piece_key((code - 1) >> 3, (code - 1) & 7, square);
             file++;
@@ -262,11 +270,30 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
             return fen_fail(err, CN_FEN_FIELD_BOARD, message);
         }
     }
-    for (int type = CN_PAWN; type <= CN_KING; type++) {
-        p->by_type[type] = by_code[type] | by_code[8 | type];
-        p->by_color[CN_WHITE] |= by_code[type];
-        p->by_color[CN_BLACK] |= by_code[8 | type];
+    /* Codes hold type + 1 in bits 0-2 and the colour in bit 3: the four bit
+     * planes of the array give every bitboard. */
+    bitboard plane0 = 0, plane1 = 0, plane2 = 0, plane3 = 0;
+    for (unsigned row = 0; row < 8; row++) {
+        uint64_t word;
+        memcpy(&word, codes + 8 * row, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word); /* file a must be the low byte */
+#endif
+        const unsigned shift = 8 * (7 - row);          /* FEN's first row is rank 8 */
+        plane0 |= byte_bits(word, 0) << shift;
+        plane1 |= byte_bits(word, 1) << shift;
+        plane2 |= byte_bits(word, 2) << shift;
+        plane3 |= byte_bits(word, 3) << shift;
     }
+    const bitboard occupied = plane0 | plane1 | plane2; /* type + 1 is never 0 */
+    p->by_type[CN_PAWN] = ~plane2 & ~plane1 & plane0;   /* type + 1 = 1 */
+    p->by_type[CN_KNIGHT] = ~plane2 & plane1 & ~plane0; /* 2 */
+    p->by_type[CN_BISHOP] = ~plane2 & plane1 & plane0;  /* 3 */
+    p->by_type[CN_ROOK] = plane2 & ~plane1 & ~plane0;   /* 4 */
+    p->by_type[CN_QUEEN] = plane2 & ~plane1 & plane0;   /* 5 */
+    p->by_type[CN_KING] = plane2 & plane1 & ~plane0;    /* 6 */
+    p->by_color[CN_WHITE] = occupied & ~plane3;
+    p->by_color[CN_BLACK] = plane3;
     p->key = pieces_key; /* cn_fen_parse adds the rest */
     if (file != 8) {
         snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
@@ -400,8 +427,10 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
         return fen_fail(err, CN_FEN_FIELD_COUNT, message);
     }
 
+    /* Every field is set below; not a memset of the whole struct, which GCC
+     * turns into a rep stos that is slow to start. */
     cn_position p;
-    memset(&p, 0, sizeof p);
+    memset(p.reserved, 0, sizeof p.reserved);
     p.chess960 = chess960 ? 1 : 0;
     cn_status status = parse_board(&p, &tokens[0], err);
     if (status != CN_OK) return status;
