@@ -136,6 +136,7 @@ bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t 
         ThrowType(env, what);
         return false;
     }
+    if (n >= cap) n = cap - 1; // napi never copies more than cap - 1 units; the compiler cannot know
     for (size_t i = 0; i < n; i++) buf[i] = wide[i] < 0x80 ? static_cast<char>(wide[i]) : static_cast<char>(0x80);
     buf[n] = '\0';
     *len = n;
@@ -266,23 +267,37 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return info.Env().Undefined();
     }
 
-    // fenParseList(out: view, fen: string, chess960: 0 | 1, moves: Uint16Array(>= maxMoves)): count
-    // fenParse, then legalMoves of the new position in the same call: a new
-    // position's move list is most often the first thing asked of it.
+    // fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1,
+    //              moves: ArrayBuffer(>= 2 * maxMoves bytes)): count
+    // fenParse into slab[at, at + positionBytes), then legalMoves of the new
+    // position in the same call: a new position's move list is most often
+    // the first thing asked of it. ArrayBuffers, not views: reading a view
+    // costs V8 a chain of type checks, and this is the constructor's hot path.
     Napi::Value FenParseList(const Napi::CallbackInfo &info) {
         Napi::Env env = info.Env();
-        uint16_t *out = ArrayArg<uint16_t>(info, 3, CN_MAX_MOVES);
-        if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        void *slab = nullptr;
+        size_t slab_length = 0;
+        double at = -1;
+        if (info.Length() < 5 || napi_get_arraybuffer_info(env, info[0], &slab, &slab_length) != napi_ok ||
+            napi_get_value_double(env, info[1], &at) != napi_ok || !(at >= 0) ||
+            at != static_cast<double>(static_cast<size_t>(at)) || slab == nullptr ||
+            static_cast<size_t>(at) > slab_length || slab_length - static_cast<size_t>(at) < sizeof(cn_position))
+            return ThrowType(env, "fenParseList needs an ArrayBuffer and an offset with positionBytes bytes after it");
+        void *moves = nullptr;
+        size_t moves_length = 0;
+        if (napi_get_arraybuffer_info(env, info[4], &moves, &moves_length) != napi_ok || moves == nullptr ||
+            moves_length < CN_MAX_MOVES * sizeof(uint16_t) || reinterpret_cast<uintptr_t>(moves) % alignof(uint16_t) != 0)
+            return ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes");
         cn_position pos;
-        void *data = ParseFenArguments(info, &pos);
-        if (!data) return env.Undefined();
-        std::memcpy(data, &pos, sizeof pos);
-        return Napi::Number::New(env, cn_legal_moves_sorted(&pos, out));
+        if (!ParseFen(info, 2, &pos)) return env.Undefined();
+        std::memcpy(static_cast<uint8_t *>(slab) + static_cast<size_t>(at), &pos, sizeof pos);
+        napi_value count;
+        napi_create_int32(env, cn_legal_moves_sorted(&pos, static_cast<uint16_t *>(moves)), &count);
+        return Napi::Value(env, count);
     }
 
-    // The arguments (out, fen, chess960) of fenParse and fenParseList: the
-    // parsed position in *pos and the bytes of `out`, or nullptr with an
-    // exception pending.
+    // The arguments (out, fen, chess960) of fenParse: the parsed position in
+    // *pos and the bytes of `out`, or nullptr with an exception pending.
     static void *ParseFenArguments(const Napi::CallbackInfo &info, cn_position *pos) {
         Napi::Env env = info.Env();
         void *data = nullptr;
@@ -290,14 +305,22 @@ class ChessNative : public Napi::Addon<ChessNative> {
             ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
             return nullptr;
         }
+        return ParseFen(info, 1, pos) ? data : nullptr;
+    }
+
+    // Parses the arguments (fen, chess960) at info[index], info[index + 1]
+    // into *pos; false with an exception pending (a FenError-shaped error
+    // for a bad FEN).
+    static bool ParseFen(const Napi::CallbackInfo &info, size_t index, cn_position *pos) {
+        Napi::Env env = info.Env();
         char fen[256];
         size_t len = 0;
         bool too_long = false;
-        if (!ReadString(info, 1, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return nullptr;
+        if (!ReadString(info, index, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return false;
         double chess960 = 0; // napi_get_value_double fails for anything but a number
-        if (info.Length() < 3 || napi_get_value_double(env, info[2], &chess960) != napi_ok) {
+        if (info.Length() <= index + 1 || napi_get_value_double(env, info[index + 1], &chess960) != napi_ok) {
             ThrowType(env, "chess960 must be 0 or 1");
-            return nullptr;
+            return false;
         }
         cn_fen_error err;
         err.field = CN_FEN_FIELD_COUNT;
@@ -305,14 +328,14 @@ class ChessNative : public Napi::Addon<ChessNative> {
         if (too_long) {
             std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid");
         } else if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
-            return data;
+            return true;
         }
         err.message[sizeof err.message - 1] = '\0';
         Napi::Error error = Napi::Error::New(env, err.message);
         error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
         error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
         error.ThrowAsJavaScriptException();
-        return nullptr;
+        return false;
     }
 
     // fen(pos): string

@@ -23,8 +23,11 @@ export interface Native {
   readonly initMs: number;
   readonly napi: number;
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
-  /** fenParse, then the sorted legal moves of the new position into `moves`; returns their count. */
-  fenParseList(out: Uint8Array, fen: string, chess960: 0 | 1, moves: Uint16Array): number;
+  /**
+   * fenParse into slab[at, at + positionBytes), then the sorted legal moves
+   * of the new position into `moves` (as uint16); returns their count.
+   */
+  fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   fen(pos: Uint8Array): string;
   turn(pos: Uint8Array): 0 | 1;
   /** 1 when the side to move is in check, else 0. */

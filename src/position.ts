@@ -102,14 +102,20 @@ const SLAB_BYTES = BYTES * Math.max(1, Math.floor(4096 / BYTES));
 let slab = new ArrayBuffer(SLAB_BYTES);
 let slabUsed = 0;
 
-function allocBytes(): Uint8Array {
+/** The offset in `slab` of a new position's bytes (the slab may be replaced first). */
+function reserveBytes(): number {
   if (slabUsed === SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);
     slabUsed = 0;
   }
-  const view = new Uint8Array(slab, slabUsed, BYTES);
+  const at = slabUsed;
   slabUsed += BYTES;
-  return view;
+  return at;
+}
+
+function allocBytes(): Uint8Array {
+  const at = reserveBytes();
+  return new Uint8Array(slab, at, BYTES);
 }
 
 function copyBytes(src: Uint8Array): Uint8Array {
@@ -122,9 +128,11 @@ function copyBytes(src: Uint8Array): Uint8Array {
 // listing in one native call makes `new Position(fen).legalMoves()` cost one
 // crossing, not two. Only the constructor writes FIRST_MOVES, and position
 // bytes are never written after creation, so the list belongs to whichever
-// position still holds exactly `firstBytes`.
+// position still holds exactly the bytes at `firstAt` in `firstSlab`.
 const FIRST_MOVES = new Uint16Array(native.maxMoves);
-let firstBytes: Uint8Array | null = null;
+const FIRST_MOVES_BUFFER = FIRST_MOVES.buffer;
+let firstSlab: ArrayBuffer | null = null;
+let firstAt = -1;
 let firstCount = 0;
 
 // The start position parsed once: `new Position()` copies these bytes.
@@ -290,9 +298,22 @@ function splitElementError(list: readonly string[], index: number, san: boolean)
  * succeeds or throws with the position unchanged.
  */
 export class Position {
-  #bytes: Uint8Array;
+  // The position's bytes: the view #bytes, or until it is made, the
+  // positionBytes at #at in #slab (#at is -1 once #bytes is set).
+  #bytes: Uint8Array | null = null;
+  #slab: ArrayBuffer = slab;
+  #at = -1;
   #chess960: boolean;
   #history: HistoryEntry[] = [];
+
+  #pos(): Uint8Array {
+    return this.#bytes ?? (this.#bytes = new Uint8Array(this.#slab, this.#at, BYTES));
+  }
+
+  #set(bytes: Uint8Array): void {
+    this.#bytes = bytes;
+    this.#at = -1;
+  }
 
   /**
    * @param fen 6-field FEN or 4-field EPD; default: the standard start position.
@@ -313,35 +334,37 @@ export class Position {
     }
     this.#chess960 = chess960;
     if (fen === undefined && !chess960) {
-      this.#bytes = copyBytes(START_BYTES);
+      this.#set(copyBytes(START_BYTES));
       return;
     }
     const text: unknown = fen === undefined ? START_FEN : fen;
     if (typeof text !== 'string') throw new TypeError(`FEN must be a string, got ${describe(text)}`);
-    const bytes = allocBytes();
+    const at = reserveBytes();
     try {
-      firstCount = native.fenParseList(bytes, text, chess960 ? 1 : 0, FIRST_MOVES);
-      firstBytes = bytes;
+      firstCount = native.fenParseList(slab, at, text, chess960 ? 1 : 0, FIRST_MOVES_BUFFER);
     } catch (e) {
       if (isNativeError(e, 'CN_ERR_FEN')) throw new FenError(e.field as FenField, e.message);
       throw e;
     }
-    this.#bytes = bytes;
+    // The view is made when first needed (#pos): most positions made from
+    // a FEN are asked for their moves first, which the list above answers.
+    this.#slab = firstSlab = slab;
+    this.#at = firstAt = at;
   }
 
   /** Canonical FEN of the position. */
   fen(): string {
-    return native.fen(this.#bytes);
+    return native.fen(this.#pos());
   }
 
   /** Side to move. */
   turn(): 'w' | 'b' {
-    return native.turn(this.#bytes) === 0 ? 'w' : 'b';
+    return native.turn(this.#pos()) === 0 ? 'w' : 'b';
   }
 
   /** Whether the side to move is in check. */
   inCheck(): boolean {
-    return native.inCheck(this.#bytes) === 1;
+    return native.inCheck(this.#pos()) === 1;
   }
 
   /** Whether the position was created in Chess960 mode. */
@@ -356,11 +379,11 @@ export class Position {
   legalMoves(): string[] {
     let moves = MOVES;
     let n: number;
-    if (firstBytes === this.#bytes) {
+    if (this.#at === firstAt && this.#slab === firstSlab) {
       moves = FIRST_MOVES;
       n = firstCount;
     } else {
-      n = native.legalMoves(this.#bytes, MOVES);
+      n = native.legalMoves(this.#pos(), MOVES);
     }
     const cache = uciCache(this.#chess960);
     // Sized up front: growing by push is a measurable share of this call.
@@ -368,7 +391,7 @@ export class Position {
     for (let i = 0; i < n; i++) {
       const move = moves[i] as number;
       let uci = cache[move] as string;
-      if (uci === EMPTY) uci = cache[move] = native.moveToUci(this.#bytes, move);
+      if (uci === EMPTY) uci = cache[move] = native.moveToUci(this.#pos(), move);
       out[i] = uci;
     }
     return out;
@@ -380,7 +403,7 @@ export class Position {
    */
   isLegal(uci: string): boolean {
     checkMove(uci);
-    return native.isLegal(this.#bytes, uci) === 1;
+    return native.isLegal(this.#pos(), uci) === 1;
   }
 
   /**
@@ -392,7 +415,7 @@ export class Position {
     checkMove(uci);
     // Buffers are never written after they are stored (history and clones
     // share them), so the move is made on a fresh copy.
-    const before = this.#bytes;
+    const before = this.#pos();
     const after = copyBytes(before);
     let move: number;
     try {
@@ -410,7 +433,7 @@ export class Position {
     let canonical = cache[move] as string;
     if (canonical === EMPTY) canonical = cache[move] = native.moveToUci(before, move);
     this.#history.push({ bytes: before, at: 0, uci: canonical });
-    this.#bytes = after;
+    this.#set(after);
     return this;
   }
 
@@ -418,7 +441,7 @@ export class Position {
   undo(): string | null {
     const last = this.#history.pop();
     if (last === undefined) return null;
-    this.#bytes = positionView(last.bytes, last.at);
+    this.#set(positionView(last.bytes, last.at));
     return last.uci;
   }
 
@@ -439,7 +462,7 @@ export class Position {
   san(uci: string): string {
     checkMove(uci);
     try {
-      return native.san(this.#bytes, uci);
+      return native.san(this.#pos(), uci);
     } catch (e) {
       return moveError(e, uci, this.fen(), 'UCI');
     }
@@ -457,11 +480,11 @@ export class Position {
     checkSan(san);
     let move: number;
     try {
-      move = native.parseSan(this.#bytes, san);
+      move = native.parseSan(this.#pos(), san);
     } catch (e) {
       return moveError(e, san, this.fen(), 'SAN');
     }
-    return this.#uci(this.#bytes, move);
+    return this.#uci(this.#pos(), move);
   }
 
   /**
@@ -471,7 +494,7 @@ export class Position {
    */
   playSan(san: string): this {
     checkSan(san);
-    const before = this.#bytes;
+    const before = this.#pos();
     const after = copyBytes(before);
     let move: number;
     try {
@@ -480,7 +503,7 @@ export class Position {
       return moveError(e, san, this.fen(), 'SAN');
     }
     this.#history.push({ bytes: before, at: 0, uci: this.#uci(before, move) });
-    this.#bytes = after;
+    this.#set(after);
     return this;
   }
 
@@ -532,7 +555,7 @@ export class Position {
     const history = this.#history;
     const base = history.length;
     // The position before the next move: bytes[at, at + BYTES).
-    let bytes = this.#bytes;
+    let bytes = this.#pos();
     let at = 0;
     let offset = 0;
     try {
@@ -575,7 +598,7 @@ export class Position {
       history.length = base;
       throw splitElementError(list, firstSplitElement(list), san);
     }
-    this.#bytes = positionView(bytes, at);
+    this.#set(positionView(bytes, at));
     return this;
   }
 
@@ -591,7 +614,7 @@ export class Position {
     const { text, list } = input;
     const out: string[] = [];
     const end = allocBytes();
-    let pos = this.#bytes;
+    let pos = this.#pos();
     let offset = 0;
     while (offset < text.length) {
       const sans = native.sanLine(pos, text, offset, input.format, end, LINE_STATE);
@@ -620,7 +643,7 @@ export class Position {
    * formats the whole list.
    */
   legalMovesSan(): string[] {
-    const text = native.legalMovesSan(this.#bytes, MOVES);
+    const text = native.legalMovesSan(this.#pos(), MOVES);
     return text === '' ? [] : text.split(' ');
   }
 
@@ -635,13 +658,13 @@ export class Position {
 
   /** The side to move is in check and has no legal move. */
   isCheckmate(): boolean {
-    const state = native.gameState(this.#bytes);
+    const state = native.gameState(this.#pos());
     return (state & (STATE_CHECK | STATE_NO_MOVES)) === (STATE_CHECK | STATE_NO_MOVES);
   }
 
   /** The side to move is not in check and has no legal move. */
   isStalemate(): boolean {
-    return (native.gameState(this.#bytes) & (STATE_CHECK | STATE_NO_MOVES)) === STATE_NO_MOVES;
+    return (native.gameState(this.#pos()) & (STATE_CHECK | STATE_NO_MOVES)) === STATE_NO_MOVES;
   }
 
   /**
@@ -649,12 +672,12 @@ export class Position {
    * every bishop (of either side) on squares of one colour.
    */
   isInsufficientMaterial(): boolean {
-    return (native.gameState(this.#bytes) & STATE_INSUFFICIENT) !== 0;
+    return (native.gameState(this.#pos()) & STATE_INSUFFICIENT) !== 0;
   }
 
   /** The halfmove clock has reached 100 (fifty moves by each side without a capture or pawn move). */
   isFiftyMoves(): boolean {
-    return (native.gameState(this.#bytes) & STATE_FIFTY) !== 0;
+    return (native.gameState(this.#pos()) & STATE_FIFTY) !== 0;
   }
 
   /**
@@ -665,7 +688,7 @@ export class Position {
    * castling rights, and en-passant square when a pawn could capture there.
    */
   isThreefoldRepetition(): boolean {
-    const current = this.#bytes;
+    const current = this.#pos();
     const history = this.#history;
     let count = 1;
     // Only positions with the same side to move can match: every second one.
@@ -678,7 +701,7 @@ export class Position {
 
   /** Fifty moves, stalemate, insufficient material or threefold repetition (as chess.js's isDraw). */
   isDraw(): boolean {
-    const state = native.gameState(this.#bytes);
+    const state = native.gameState(this.#pos());
     return (
       (state & STATE_FIFTY) !== 0 ||
       (state & (STATE_CHECK | STATE_NO_MOVES)) === STATE_NO_MOVES ||
@@ -689,7 +712,7 @@ export class Position {
 
   /** Checkmate or a draw (as chess.js's isGameOver). */
   isGameOver(): boolean {
-    const state = native.gameState(this.#bytes);
+    const state = native.gameState(this.#pos());
     return (state & STATE_NO_MOVES) !== 0 || (state & (STATE_FIFTY | STATE_INSUFFICIENT)) !== 0 || this.isThreefoldRepetition();
   }
 
@@ -701,7 +724,7 @@ export class Position {
    * capture is illegal; FEN shows the square only when the capture is legal.
    */
   hash(): bigint {
-    return native.hash(this.#bytes);
+    return native.hash(this.#pos());
   }
 
   // --- board queries ----------------------------------------------------------
@@ -712,7 +735,7 @@ export class Position {
    */
   pieceAt(square: string): Piece | null {
     const index = squareIndex(square);
-    native.board(this.#bytes, BOARD);
+    native.board(this.#pos(), BOARD);
     const code = BOARD[index] as number;
     if (code === 0) return null;
     return { type: PIECE_TYPES[(code - 1) & 7] as PieceType, color: code > 8 ? 'b' : 'w' };
@@ -723,7 +746,7 @@ export class Position {
    * (as chess.js's board()): `{ square, type, color }` or null.
    */
   board(): (BoardPiece | null)[][] {
-    native.board(this.#bytes, BOARD);
+    native.board(this.#pos(), BOARD);
     const rows: (BoardPiece | null)[][] = [];
     for (let rank = 7; rank >= 0; rank--) {
       const row: (BoardPiece | null)[] = [];
@@ -761,11 +784,11 @@ export class Position {
   attackers(square: string, color?: Color): string[] {
     const index = squareIndex(square);
     let side: 0 | 1;
-    if (color === undefined) side = native.turn(this.#bytes);
+    if (color === undefined) side = native.turn(this.#pos());
     else if (color === 'w') side = 0;
     else if (color === 'b') side = 1;
     else throw new TypeError(`color must be 'w' or 'b', got ${describe(color)}`);
-    const n = native.attackers(this.#bytes, index, side, SQUARES_OUT);
+    const n = native.attackers(this.#pos(), index, side, SQUARES_OUT);
     const squares: number[] = [];
     for (let i = 0; i < n; i++) squares.push(SQUARES_OUT[i] as number);
     // Rank 8 first, then by file.
@@ -780,7 +803,7 @@ export class Position {
    */
   perft(depth: number): number {
     checkDepth(depth);
-    const count = native.perft(this.#bytes, depth);
+    const count = native.perft(this.#pos(), depth);
     if (typeof count === 'bigint') throw tooLarge('perft', depth, count, 'perftBig');
     return count;
   }
@@ -788,7 +811,7 @@ export class Position {
   /** Like {@link perft}, always exact as a bigint, for counts of any size. */
   perftBig(depth: number): bigint {
     checkDepth(depth);
-    return BigInt(native.perft(this.#bytes, depth));
+    return BigInt(native.perft(this.#pos(), depth));
   }
 
   /**
@@ -816,13 +839,13 @@ export class Position {
 
   #divide(depth: number): [string, bigint][] {
     if (depth === 0) return [];
-    const n = native.divide(this.#bytes, depth, MOVES, COUNTS);
+    const n = native.divide(this.#pos(), depth, MOVES, COUNTS);
     const cache = uciCache(this.#chess960);
     const entries: [string, bigint][] = [];
     for (let i = 0; i < n; i++) {
       const move = MOVES[i] as number;
       let uci = cache[move] as string;
-      if (uci === EMPTY) uci = cache[move] = native.moveToUci(this.#bytes, move);
+      if (uci === EMPTY) uci = cache[move] = native.moveToUci(this.#pos(), move);
       entries.push([uci, COUNTS[i] as bigint]);
     }
     return entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -832,7 +855,10 @@ export class Position {
   clone(): Position {
     const copy = new Position();
     copy.#chess960 = this.#chess960;
-    copy.#bytes = this.#bytes; // never written after creation, so it can be shared
+    // Position bytes are never written after creation, so they can be shared.
+    copy.#bytes = this.#bytes;
+    copy.#slab = this.#slab;
+    copy.#at = this.#at;
     copy.#history = this.#history.slice();
     return copy;
   }

@@ -58,6 +58,40 @@ describe('raw binding', () => {
     expect(native.fen(new BigUint64Array(slab, native.positionBytes, native.positionBytes / 8) as unknown as Uint8Array)).toBe(KIWIPETE);
   });
 
+  it('fenParseList writes exactly the position at the offset and lists its moves', () => {
+    const size = native.positionBytes;
+    const slab = new ArrayBuffer(size * 3);
+    const all = new Uint8Array(slab).fill(0xaa);
+    const list = new Uint16Array(native.maxMoves);
+    const n = native.fenParseList(slab, size, KIWIPETE, 0, list.buffer);
+    expect(n).toBe(48);
+    expect(all.subarray(0, size).every((b) => b === 0xaa)).toBe(true);
+    expect(all.subarray(2 * size).every((b) => b === 0xaa)).toBe(true);
+    const view = new Uint8Array(slab, size, size);
+    expect(native.fen(view)).toBe(KIWIPETE);
+    expect(Array.from(list.subarray(0, n))).toEqual(Array.from(moves.subarray(0, native.legalMoves(view, moves))));
+    // A bad FEN writes nothing.
+    expect(() => native.fenParseList(slab, 0, '8/8/8/8/8/8/8/8 w - - 0 1', 0, list.buffer)).toThrow(/board/);
+    expect(all.subarray(0, size).every((b) => b === 0xaa)).toBe(true);
+  });
+
+  it('fenParseList rejects a bad buffer, offset or move buffer with a TypeError', () => {
+    const size = native.positionBytes;
+    const slab = new ArrayBuffer(size * 2);
+    const list = new ArrayBuffer(2 * native.maxMoves);
+    const detached = new ArrayBuffer(size);
+    structuredClone(detached, { transfer: [detached] });
+    const badSlabs: unknown[] = [undefined, null, 1, 'x', {}, new Uint8Array(size), new ArrayBuffer(size - 1), detached];
+    for (const bad of badSlabs) expect(() => native.fenParseList(bad as ArrayBuffer, 0, START, 0, list)).toThrow(TypeError);
+    for (const at of [-1, 0.5, size + 1, 2 * size, NaN, Infinity, 2 ** 53, '0', undefined]) {
+      expect(() => native.fenParseList(slab, at as number, START, 0, list)).toThrow(TypeError);
+    }
+    const badLists: unknown[] = [undefined, new Uint16Array(native.maxMoves), new ArrayBuffer(2 * native.maxMoves - 2), detached];
+    for (const bad of badLists) expect(() => native.fenParseList(slab, 0, START, 0, bad as ArrayBuffer)).toThrow(TypeError);
+    expect(() => native.fenParseList(slab, 0, 1 as unknown as string, 0, list)).toThrow(TypeError);
+    expect(native.fenParseList(slab, size, START, 0, list)).toBe(20);
+  });
+
   it('returns only strings, numbers and bigints: flags are 0 / 1', () => {
     const pos = parsed(KIWIPETE);
     const check = parsed('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
