@@ -217,15 +217,27 @@ static inline uint64_t byte_bits(uint64_t word, unsigned j) {
     return (((word >> j) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56;
 }
 
-static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *err) {
+/* Offset in cn_polyglot_random of the first square's key of each piece code. */
+static const uint16_t piece_key_base[16] = {
+#define KEY_BASE(color, type) [1 + ((color) << 3 | (type))] = 64 * (2 * (type) + ((color) == CN_WHITE))
+    KEY_BASE(CN_WHITE, CN_PAWN), KEY_BASE(CN_WHITE, CN_KNIGHT), KEY_BASE(CN_WHITE, CN_BISHOP),
+    KEY_BASE(CN_WHITE, CN_ROOK), KEY_BASE(CN_WHITE, CN_QUEEN),  KEY_BASE(CN_WHITE, CN_KING),
+    KEY_BASE(CN_BLACK, CN_PAWN), KEY_BASE(CN_BLACK, CN_KNIGHT), KEY_BASE(CN_BLACK, CN_BISHOP),
+    KEY_BASE(CN_BLACK, CN_ROOK), KEY_BASE(CN_BLACK, CN_QUEEN),  KEY_BASE(CN_BLACK, CN_KING),
+#undef KEY_BASE
+};
+
+/* Parses the board field at t->text: up to t->length bytes, stopping at a
+ * field separator; t->length becomes the field's length. */
+static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
     char message[120];
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
-    /* Piece codes by square in FEN order (a8 first), turned into bitboards
-     * after the loop: or-ing each piece into an array of bitboards by code
-     * made every run of one piece ("PPPPPPPP") a chain of read-modify-writes
-     * through memory. */
-    uint8_t codes[64] = {0};
+    /* Each rank's piece codes as the bytes of one word (file a lowest),
+     * turned into bitboards after the loop: or-ing each piece into an array
+     * of bitboards by code made every run of one piece ("PPPPPPPP") a chain
+     * of read-modify-writes through memory. */
+    uint64_t rows[8] = {0}, row = 0;
     uint64_t pieces_key = 0;
     for (size_t i = 0; i < t->length; i++) {
         const unsigned char c = (unsigned char)t->text[i];
@@ -235,10 +247,9 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 snprintf(message, sizeof message, "board: rank %u has more than 8 squares", rank + 1);
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
-            const unsigned square = make_square(file, rank);
-            codes[square ^ 56] = (uint8_t)code;
+            row |= (uint64_t)code << (8 * file);
             /* The pieces' share of the key, while the square is at hand. */
-            pieces_key ^= cn_polyglot_piece_key((code - 1) >> 3, (code - 1) & 7, square);
+            pieces_key ^= cn_polyglot_random[piece_key_base[code] + make_square(file, rank)];
             file++;
             previous_digit = 0;
         } else if (c >= '1' && c <= '8') {
@@ -258,9 +269,13 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
                 return fen_fail(err, CN_FEN_FIELD_BOARD, message);
             }
             if (rank == 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: more than 8 ranks");
-            rank--;
+            rows[rank--] = row;
+            row = 0;
             file = 0;
             previous_digit = 0;
+        } else if (is_space((char)c)) {
+            t->length = i;
+            break;
         } else {
             if (c >= 0x20 && c < 0x7f)
                 snprintf(message, sizeof message, "board: '%c' is not a piece letter (PNBRQK/pnbrqk) or digit", c);
@@ -270,20 +285,23 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
             return fen_fail(err, CN_FEN_FIELD_BOARD, message);
         }
     }
+    if (file != 8) {
+        snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
+        return fen_fail(err, CN_FEN_FIELD_BOARD, message);
+    }
+    if (rank != 0) {
+        snprintf(message, sizeof message, "board: %u ranks, expected 8", 8 - rank);
+        return fen_fail(err, CN_FEN_FIELD_BOARD, message);
+    }
+    rows[0] = row;
     /* Codes hold type + 1 in bits 0-2 and the colour in bit 3: the four bit
-     * planes of the array give every bitboard. */
+     * planes of the rows give every bitboard. */
     bitboard plane0 = 0, plane1 = 0, plane2 = 0, plane3 = 0;
-    for (unsigned row = 0; row < 8; row++) {
-        uint64_t word;
-        memcpy(&word, codes + 8 * row, sizeof word);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        word = __builtin_bswap64(word); /* file a must be the low byte */
-#endif
-        const unsigned shift = 8 * (7 - row);          /* FEN's first row is rank 8 */
-        plane0 |= byte_bits(word, 0) << shift;
-        plane1 |= byte_bits(word, 1) << shift;
-        plane2 |= byte_bits(word, 2) << shift;
-        plane3 |= byte_bits(word, 3) << shift;
+    for (unsigned r = 0; r < 8; r++) {
+        plane0 |= byte_bits(rows[r], 0) << (8 * r);
+        plane1 |= byte_bits(rows[r], 1) << (8 * r);
+        plane2 |= byte_bits(rows[r], 2) << (8 * r);
+        plane3 |= byte_bits(rows[r], 3) << (8 * r);
     }
     const bitboard occupied = plane0 | plane1 | plane2; /* type + 1 is never 0 */
     p->by_type[CN_PAWN] = ~plane2 & ~plane1 & plane0;   /* type + 1 = 1 */
@@ -295,14 +313,6 @@ static cn_status parse_board(cn_position *p, const fen_token *t, cn_fen_error *e
     p->by_color[CN_WHITE] = occupied & ~plane3;
     p->by_color[CN_BLACK] = plane3;
     p->key = pieces_key; /* cn_fen_parse adds the rest */
-    if (file != 8) {
-        snprintf(message, sizeof message, "board: rank %u has %u squares, expected 8", rank + 1, file);
-        return fen_fail(err, CN_FEN_FIELD_BOARD, message);
-    }
-    if (rank != 0) {
-        snprintf(message, sizeof message, "board: %u ranks, expected 8", 8 - rank);
-        return fen_fail(err, CN_FEN_FIELD_BOARD, message);
-    }
     static const char *color_names[2] = {"white", "black"};
     for (int color = 0; color < 2; color++) {
         int kings = bb_popcount(p->by_type[CN_KING] & p->by_color[color]);
@@ -407,33 +417,61 @@ static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_err
     return CN_OK;
 }
 
-cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
-    fen_token tokens[6];
-    size_t count = 0, i = 0;
-    char message[120];
-    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
+/* Splits fen[i, len) at separators into tokens[*count], tokens[*count + 1],
+ * ...; 0 when that makes more than 6 fields. */
+static int split_fields(const char *fen, size_t len, size_t i, fen_token tokens[6], size_t *count) {
     while (i < len) {
         while (i < len && is_space(fen[i])) i++;
         if (i >= len) break;
         size_t start = i;
         while (i < len && !is_space(fen[i])) i++;
-        if (count == 6) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
-        tokens[count].text = fen + start;
-        tokens[count].length = i - start;
-        count++;
+        if (*count == 6) return 0;
+        tokens[*count].text = fen + start;
+        tokens[*count].length = i - start;
+        ++*count;
     }
+    return 1;
+}
+
+/* The error for a FEN whose field count is wrong, or CN_OK. */
+static cn_status check_field_count(int split, size_t count, cn_fen_error *err) {
+    char message[120];
+    if (!split) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
     if (count != 4 && count != 6) {
         snprintf(message, sizeof message, "fields: %zu fields, expected 6 (FEN) or 4 (EPD)", count);
         return fen_fail(err, CN_FEN_FIELD_COUNT, message);
     }
+    return CN_OK;
+}
+
+cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    fen_token tokens[6];
+    size_t count = 0, i = 0;
+    char message[120];
+    cn_status status;
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
 
     /* Every field is set below; not a memset of the whole struct, which GCC
      * turns into a rep stos that is slow to start. */
     cn_position p;
     memset(p.reserved, 0, sizeof p.reserved);
     p.chess960 = chess960 ? 1 : 0;
-    cn_status status = parse_board(&p, &tokens[0], err);
-    if (status != CN_OK) return status;
+    p.halfmove = 0; /* the clocks and key are final in *out only */
+    p.fullmove = 1;
+    /* parse_board finds the end of the board field itself (one pass over
+     * its characters); a wrong number of fields is still the error reported
+     * first, as if the FEN had been split before anything was parsed. */
+    while (i < len && is_space(fen[i])) i++;
+    tokens[0].text = fen + i;
+    tokens[0].length = len - i;
+    if ((status = parse_board(&p, &tokens[0], err)) != CN_OK) {
+        count = 0;
+        const int split = split_fields(fen, len, 0, tokens, &count);
+        return check_field_count(split, count, err) != CN_OK ? CN_ERR_FEN : status;
+    }
+    count = 1; /* an empty board field fails above */
+    const int split = split_fields(fen, len, i + tokens[0].length, tokens, &count);
+    if ((status = check_field_count(split, count, err)) != CN_OK) return status;
 
     if (token_is(&tokens[1], "w"))
         p.side = CN_WHITE;
@@ -450,20 +488,25 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
     if ((status = parse_castling(&p, &tokens[2], err)) != CN_OK) return status;
     if ((status = parse_en_passant(&p, &tokens[3], err)) != CN_OK) return status;
 
-    p.halfmove = 0;
-    p.fullmove = 1;
+    uint16_t halfmove = 0;
+    uint32_t fullmove = 1;
     if (count == 6) {
         /* The limits are those of the struct's fields; make saturates at
          * them, so every position it reaches writes a FEN that parses. */
-        int64_t halfmove = parse_clock(&tokens[4], UINT16_MAX);
-        if (halfmove < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
-        int64_t fullmove = parse_clock(&tokens[5], UINT32_MAX);
-        if (fullmove < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
-        p.halfmove = (uint16_t)halfmove;
-        p.fullmove = (uint32_t)fullmove;
+        int64_t value = parse_clock(&tokens[4], UINT16_MAX);
+        if (value < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
+        halfmove = (uint16_t)value;
+        value = parse_clock(&tokens[5], UINT32_MAX);
+        if (value < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
+        fullmove = (uint32_t)value;
     }
-    p.key ^= state_key(&p); /* parse_board left the pieces' share */
+    const uint64_t key = p.key ^ state_key(&p); /* parse_board left the pieces' share */
+    /* The last fields go straight to *out: stored into p just before the
+     * copy, they would stall its wide loads. */
     *out = p;
+    out->key = key;
+    out->halfmove = halfmove;
+    out->fullmove = fullmove;
     return CN_OK;
 }
 
