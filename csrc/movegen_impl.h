@@ -76,21 +76,39 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
  * list is written and each make is specialised for its piece). */
 enum { MODE_COUNT = 0, MODE_LIST = 1, MODE_CHILDREN = 2, MODE_SETS = 3 };
 
+/* Square a1..h8 (rank * 8 + file) to its place in UCI string order (file *
+ * 8 + rank) for a whole set: the bitboard mirrored about the a1-h8
+ * diagonal, in three swaps of bit blocks. */
+CN_INLINE bitboard uci_order_set(bitboard b) {
+    bitboard t;
+    t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+
 /* MODE_SETS: the moves as destination sets by origin, the form in which
- * write_sorted puts them in UCI order without comparing anything. A piece
- * adds its whole target set at once; promotions appear once (the four
- * pieces are implied); castling moves are kept aside. */
+ * write_sorted puts them in UCI order without comparing anything. Squares
+ * are stored in UCI order (cn_uci_order), so that the mirroring is done as
+ * the sets are made, where it overlaps other work. A piece adds its whole
+ * target set at once; promotions appear once (the four pieces are
+ * implied); castling moves are kept aside. */
 typedef struct set_sink {
-    bitboard origins;    /* squares whose entry in sets is valid */
-    bitboard sets[64];   /* destinations by origin (castling excluded) */
+    bitboard origins;  /* UCI-order indexes of the origins whose entry in sets is valid */
+    bitboard sets[64]; /* destinations (UCI-order set) by origin's UCI-order index; castling excluded */
     gen_move castles[2];
     int castle_count;
 } set_sink;
 
-CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard targets) {
-    const bitboard from_bb = bb_square(from);
-    sets->sets[from] = ((sets->origins & from_bb) ? sets->sets[from] : 0) | targets;
-    sets->origins |= from_bb;
+/* Adds destinations, given as a UCI-order set, to the origin square `from`. */
+CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targets) {
+    const unsigned index = cn_uci_order(from);
+    const bitboard index_bb = bb_square(index);
+    sets->sets[index] = ((sets->origins & index_bb) ? sets->sets[index] : 0) | uci_targets;
+    sets->origins |= index_bb;
 }
 
 typedef struct move_sink {
@@ -112,7 +130,7 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
             sink->sets->castles[sink->sets->castle_count++] = move;
             add_destinations(sink->sets, move & 63u, 0);
         } else {
-            add_destinations(sink->sets, move & 63u, bb_square((move >> 6) & 63u));
+            add_destinations(sink->sets, move & 63u, bb_square(cn_uci_order((move >> 6) & 63u)));
         }
     } else if (mode == MODE_LIST) {
         sink->moves[sink->count++] = move;
@@ -192,7 +210,7 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
 
 CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets, unsigned piece) {
     if (mode == MODE_SETS) {
-        if (targets) add_destinations(sink->sets, from, targets);
+        if (targets) add_destinations(sink->sets, from, uci_order_set(targets));
     } else if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
@@ -577,20 +595,6 @@ static int impl_generate(const cn_position *p, cn_move *out) {
     return count;
 }
 
-/* Square a1..h8 (rank * 8 + file) to its place in UCI string order (file *
- * 8 + rank) for a whole set: the bitboard mirrored about the a1-h8
- * diagonal, in three swaps of bit blocks. */
-CN_INLINE bitboard uci_order_set(bitboard b) {
-    bitboard t;
-    t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = 0x3333000033330000ULL & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = 0x5500550055005500ULL & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    return b;
-}
-
 /* The moves of a set_sink, sorted by their UCI strings: origins in UCI
  * order, then each origin's destinations in UCI order, promotions in
  * letter order (b, n, q, r). Castling is merged into the king's moves by
@@ -613,11 +617,11 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
         castle_keys[1] = key, castles[1] = move;
     }
     int n = 0;
-    /* cn_uci_order also maps an index in UCI order back to its square. */
-    bitboard origins = uci_order_set(sets->origins);
+    bitboard origins = sets->origins;
     while (origins) {
-        const unsigned from = cn_uci_order(bb_pop_lsb(&origins));
-        bitboard targets = uci_order_set(sets->sets[from]);
+        const unsigned index = bb_pop_lsb(&origins);
+        const unsigned from = cn_uci_order(index); /* the mapping is its own inverse */
+        bitboard targets = sets->sets[index];
         if (pawns & bb_square(from)) {
             while (targets) {
                 const unsigned to = cn_uci_order(bb_pop_lsb(&targets));
