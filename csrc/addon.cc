@@ -85,29 +85,32 @@ template <> struct ArrayType<uint16_t> { static constexpr napi_typedarray_type v
 template <> struct ArrayType<uint64_t> { static constexpr napi_typedarray_type value = napi_biguint64_array; };
 template <> struct ArrayType<double> { static constexpr napi_typedarray_type value = napi_float64_array; };
 
-// The elements of info[index] when it is a T typed array of at least
+// The elements of `value` when it is a T typed array of at least
 // min_length elements, else nullptr. One napi_get_typedarray_info call: it
 // also fails for values that are not typed arrays, and the Napi:: wrappers
 // would make one call per property asked for (a hot path: legalMoves).
 template <typename T>
-T *ArrayArg(const Napi::CallbackInfo &info, size_t index, size_t min_length, size_t *length = nullptr) {
-    if (info.Length() <= index) return nullptr;
+T *ArrayArg(napi_env env, napi_value value, size_t min_length, size_t *length = nullptr) {
     napi_typedarray_type type;
     size_t elements = 0;
     void *data = nullptr;
-    if (napi_get_typedarray_info(info.Env(), info[index], &type, &elements, &data, nullptr, nullptr) != napi_ok)
-        return nullptr;
+    if (napi_get_typedarray_info(env, value, &type, &elements, &data, nullptr, nullptr) != napi_ok) return nullptr;
     if (type != ArrayType<T>::value || elements < min_length || data == nullptr) return nullptr;
     if (length) *length = elements;
     return static_cast<T *>(data);
 }
 
+template <typename T>
+T *ArrayArg(const Napi::CallbackInfo &info, size_t index, size_t min_length, size_t *length = nullptr) {
+    return ArrayArg<T>(info.Env(), info[index], min_length, length); // undefined past the end
+}
+
 // Copies the JS bytes into *pos and validates them. On failure a JS exception
 // is pending and nullptr is returned.
-void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
-    Napi::Env env = info.Env();
+void *LoadPosition(napi_env raw_env, napi_value value, cn_position *pos) {
+    Napi::Env env(raw_env);
     void *data = nullptr;
-    if (info.Length() < 1 || !ViewBytes(env, info[0], sizeof(cn_position), &data)) {
+    if (!ViewBytes(env, Napi::Value(env, value), sizeof(cn_position), &data)) {
         ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
         return nullptr;
     }
@@ -119,6 +122,10 @@ void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
     return data;
 }
 
+void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
+    return LoadPosition(info.Env(), info[0], pos); // undefined when missing
+}
+
 // Reads a string argument into a small stack buffer (FEN and UCI are short;
 // longer input is still rejected by the engine, never truncated silently).
 // Every byte the engine's parsers accept is ASCII, so the string is read as
@@ -126,14 +133,12 @@ void *LoadPosition(const Napi::CallbackInfo &info, cn_position *pos) {
 // encoding UTF-8) and any unit outside ASCII becomes 0x80, which every
 // parser rejects. One call: napi_get_value_string_utf16 itself fails for a
 // value that is not a string.
-bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t cap, size_t *len,
-                bool *too_long, const char *what) {
-    Napi::Env env = info.Env();
+bool ReadString(napi_env env, napi_value value, char *buf, size_t cap, size_t *len, bool *too_long, const char *what) {
     char16_t wide[512];
     if (cap > sizeof wide / sizeof wide[0]) cap = sizeof wide / sizeof wide[0];
     size_t n = 0;
-    if (info.Length() <= index || napi_get_value_string_utf16(env, info[index], wide, cap, &n) != napi_ok) {
-        ThrowType(env, what);
+    if (napi_get_value_string_utf16(env, value, wide, cap, &n) != napi_ok) {
+        ThrowType(Napi::Env(env), what);
         return false;
     }
     if (n >= cap) n = cap - 1; // napi never copies more than cap - 1 units; the compiler cannot know
@@ -145,6 +150,11 @@ bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t 
     // string that reaches them may also go on past what napi copied.
     *too_long = n + 4 >= cap;
     return true;
+}
+
+bool ReadString(const Napi::CallbackInfo &info, size_t index, char *buf, size_t cap, size_t *len,
+                bool *too_long, const char *what) {
+    return ReadString(info.Env(), info[index], buf, cap, len, too_long, what); // undefined past the end
 }
 
 bool ReadDepth(const Napi::CallbackInfo &info, size_t index, int *depth) {
@@ -209,6 +219,102 @@ AsyncPerft *UnwrapPerft(const Napi::CallbackInfo &info) {
     return info[0].As<Napi::External<AsyncPerft>>().Data();
 }
 
+// Parses the arguments (fen: string, chess960: 0 | 1) into *pos; false
+// with an exception pending (a FenError-shaped error for a bad FEN).
+bool ParseFenValues(napi_env raw_env, napi_value fen_value, napi_value chess960_value, cn_position *pos) {
+    Napi::Env env(raw_env);
+    char fen[256];
+    size_t len = 0;
+    bool too_long = false;
+    if (!ReadString(env, fen_value, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return false;
+    double chess960 = 0; // napi_get_value_double fails for anything but a number
+    if (napi_get_value_double(env, chess960_value, &chess960) != napi_ok) {
+        ThrowType(env, "chess960 must be 0 or 1");
+        return false;
+    }
+    cn_fen_error err;
+    err.field = CN_FEN_FIELD_COUNT;
+    err.message[0] = '\0';
+    if (too_long) {
+        std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid");
+    } else if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
+        return true;
+    }
+    err.message[sizeof err.message - 1] = '\0';
+    Napi::Error error = Napi::Error::New(env, err.message);
+    error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
+    error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
+    error.ThrowAsJavaScriptException();
+    return false;
+}
+
+// fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1,
+//              moves: ArrayBuffer(>= 2 * maxMoves bytes)): count
+// fenParse into slab[at, at + positionBytes), then legalMoves of the new
+// position in the same call: a new position's move list is most often the
+// first thing asked of it. The constructor's hot path, so it is a plain
+// N-API callback (it needs no per-environment state, and node-addon-api's
+// wrapping is a measurable share of the call), and it takes ArrayBuffers,
+// not views (reading a view costs V8 a chain of type checks).
+napi_value FenParseList(napi_env raw_env, napi_callback_info cbinfo) {
+    Napi::Env env(raw_env);
+    size_t argc = 5;
+    napi_value argv[5];
+    if (napi_get_cb_info(env, cbinfo, &argc, argv, nullptr, nullptr) != napi_ok) return nullptr;
+    // Missing arguments read as undefined and fail the checks below.
+    void *slab = nullptr;
+    size_t slab_length = 0;
+    double at = -1;
+    // The range test comes first: converting a double out of size_t's range is undefined.
+    if (napi_get_arraybuffer_info(env, argv[0], &slab, &slab_length) != napi_ok || slab == nullptr ||
+        napi_get_value_double(env, argv[1], &at) != napi_ok || !(at >= 0 && at <= static_cast<double>(slab_length)) ||
+        at != static_cast<double>(static_cast<size_t>(at)) ||
+        slab_length - static_cast<size_t>(at) < sizeof(cn_position)) {
+        ThrowType(env, "fenParseList needs an ArrayBuffer and an offset with positionBytes bytes after it");
+        return nullptr;
+    }
+    void *moves = nullptr;
+    size_t moves_length = 0;
+    if (napi_get_arraybuffer_info(env, argv[4], &moves, &moves_length) != napi_ok || moves == nullptr ||
+        moves_length < CN_MAX_MOVES * sizeof(uint16_t) || reinterpret_cast<uintptr_t>(moves) % alignof(uint16_t) != 0) {
+        ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes");
+        return nullptr;
+    }
+    cn_position pos;
+    if (!ParseFenValues(env, argv[2], argv[3], &pos)) return nullptr;
+    std::memcpy(static_cast<uint8_t *>(slab) + static_cast<size_t>(at), &pos, sizeof pos);
+    napi_value count = nullptr;
+    napi_create_int32(env, cn_legal_moves_sorted(&pos, static_cast<uint16_t *>(moves)), &count);
+    return count;
+}
+
+// legalMoves(pos, out: Uint16Array(>= maxMoves)): count, the moves sorted by
+// their UCI strings. A plain N-API callback, like fenParseList: a held
+// position's move list is the other hot path.
+napi_value LegalMoves(napi_env raw_env, napi_callback_info cbinfo) {
+    Napi::Env env(raw_env);
+    size_t argc = 2;
+    napi_value argv[2];
+    if (napi_get_cb_info(env, cbinfo, &argc, argv, nullptr, nullptr) != napi_ok) return nullptr;
+    cn_position pos;
+    if (!LoadPosition(env, argv[0], &pos)) return nullptr; // missing arguments read as undefined
+    uint16_t *out = ArrayArg<uint16_t>(env, argv[1], CN_MAX_MOVES);
+    if (!out) {
+        ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
+        return nullptr;
+    }
+    napi_value count = nullptr;
+    napi_create_int32(env, cn_legal_moves_sorted(&pos, out), &count);
+    return count;
+}
+
+// A JS function for a plain N-API callback (Napi::Function::New would wrap it).
+Napi::Value RawFunction(Napi::Env env, const char *name, napi_callback callback) {
+    napi_value fn = nullptr;
+    NAPI_THROW_IF_FAILED(env, napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &fn), Napi::Value());
+    return Napi::Value(env, fn);
+}
+
 class ChessNative : public Napi::Addon<ChessNative> {
   public:
     ChessNative(Napi::Env env, Napi::Object exports) {
@@ -226,11 +332,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
                           napi_enumerable),
             InstanceValue("napi", Napi::Number::New(env, NAPI_VERSION), napi_enumerable),
             InstanceMethod("fenParse", &ChessNative::FenParse, napi_enumerable),
-            InstanceMethod("fenParseList", &ChessNative::FenParseList, napi_enumerable),
+            InstanceValue("fenParseList", RawFunction(env, "fenParseList", FenParseList), napi_enumerable),
             InstanceMethod("fen", &ChessNative::Fen, napi_enumerable),
             InstanceMethod("turn", &ChessNative::Turn, napi_enumerable),
             InstanceMethod("inCheck", &ChessNative::InCheck, napi_enumerable),
-            InstanceMethod("legalMoves", &ChessNative::LegalMoves, napi_enumerable),
+            InstanceValue("legalMoves", RawFunction(env, "legalMoves", LegalMoves), napi_enumerable),
             InstanceMethod("moveToUci", &ChessNative::MoveToUci, napi_enumerable),
             InstanceMethod("isLegal", &ChessNative::IsLegal, napi_enumerable),
             InstanceMethod("play", &ChessNative::Play, napi_enumerable),
@@ -267,35 +373,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return info.Env().Undefined();
     }
 
-    // fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1,
-    //              moves: ArrayBuffer(>= 2 * maxMoves bytes)): count
-    // fenParse into slab[at, at + positionBytes), then legalMoves of the new
-    // position in the same call: a new position's move list is most often
-    // the first thing asked of it. ArrayBuffers, not views: reading a view
-    // costs V8 a chain of type checks, and this is the constructor's hot path.
-    Napi::Value FenParseList(const Napi::CallbackInfo &info) {
-        Napi::Env env = info.Env();
-        void *slab = nullptr;
-        size_t slab_length = 0;
-        double at = -1;
-        if (info.Length() < 5 || napi_get_arraybuffer_info(env, info[0], &slab, &slab_length) != napi_ok ||
-            napi_get_value_double(env, info[1], &at) != napi_ok || !(at >= 0) ||
-            at != static_cast<double>(static_cast<size_t>(at)) || slab == nullptr ||
-            static_cast<size_t>(at) > slab_length || slab_length - static_cast<size_t>(at) < sizeof(cn_position))
-            return ThrowType(env, "fenParseList needs an ArrayBuffer and an offset with positionBytes bytes after it");
-        void *moves = nullptr;
-        size_t moves_length = 0;
-        if (napi_get_arraybuffer_info(env, info[4], &moves, &moves_length) != napi_ok || moves == nullptr ||
-            moves_length < CN_MAX_MOVES * sizeof(uint16_t) || reinterpret_cast<uintptr_t>(moves) % alignof(uint16_t) != 0)
-            return ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes");
-        cn_position pos;
-        if (!ParseFen(info, 2, &pos)) return env.Undefined();
-        std::memcpy(static_cast<uint8_t *>(slab) + static_cast<size_t>(at), &pos, sizeof pos);
-        napi_value count;
-        napi_create_int32(env, cn_legal_moves_sorted(&pos, static_cast<uint16_t *>(moves)), &count);
-        return Napi::Value(env, count);
-    }
-
     // The arguments (out, fen, chess960) of fenParse: the parsed position in
     // *pos and the bytes of `out`, or nullptr with an exception pending.
     static void *ParseFenArguments(const Napi::CallbackInfo &info, cn_position *pos) {
@@ -308,36 +385,9 @@ class ChessNative : public Napi::Addon<ChessNative> {
         return ParseFen(info, 1, pos) ? data : nullptr;
     }
 
-    // Parses the arguments (fen, chess960) at info[index], info[index + 1]
-    // into *pos; false with an exception pending (a FenError-shaped error
-    // for a bad FEN).
     static bool ParseFen(const Napi::CallbackInfo &info, size_t index, cn_position *pos) {
-        Napi::Env env = info.Env();
-        char fen[256];
-        size_t len = 0;
-        bool too_long = false;
-        if (!ReadString(info, index, fen, sizeof fen, &len, &too_long, "FEN must be a string")) return false;
-        double chess960 = 0; // napi_get_value_double fails for anything but a number
-        if (info.Length() <= index + 1 || napi_get_value_double(env, info[index + 1], &chess960) != napi_ok) {
-            ThrowType(env, "chess960 must be 0 or 1");
-            return false;
-        }
-        cn_fen_error err;
-        err.field = CN_FEN_FIELD_COUNT;
-        err.message[0] = '\0';
-        if (too_long) {
-            std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid");
-        } else if (cn_fen_parse(pos, fen, len, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
-            return true;
-        }
-        err.message[sizeof err.message - 1] = '\0';
-        Napi::Error error = Napi::Error::New(env, err.message);
-        error.Set("code", Napi::String::New(env, "CN_ERR_FEN"));
-        error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
-        error.ThrowAsJavaScriptException();
-        return false;
+        return ParseFenValues(info.Env(), info[index], info[index + 1], pos); // undefined past the end
     }
-
     // fen(pos): string
     Napi::Value Fen(const Napi::CallbackInfo &info) {
         cn_position pos;
@@ -359,17 +409,6 @@ class ChessNative : public Napi::Addon<ChessNative> {
         cn_position pos;
         if (!LoadPosition(info, &pos)) return info.Env().Undefined();
         return Napi::Number::New(info.Env(), cn_in_check(&pos) != 0 ? 1 : 0);
-    }
-
-    // legalMoves(pos, out: Uint16Array(>= maxMoves)): count; out holds the moves
-    // sorted by their UCI strings.
-    Napi::Value LegalMoves(const Napi::CallbackInfo &info) {
-        Napi::Env env = info.Env();
-        cn_position pos;
-        if (!LoadPosition(info, &pos)) return env.Undefined();
-        uint16_t *out = ArrayArg<uint16_t>(info, 1, CN_MAX_MOVES);
-        if (!out) return ThrowType(env, "moves must be a Uint16Array of at least maxMoves entries");
-        return Napi::Number::New(env, cn_legal_moves_sorted(&pos, out));
     }
 
     // moveToUci(pos, move): string. Only for moves returned by legalMoves
