@@ -600,6 +600,15 @@ static int impl_generate(const cn_position *p, cn_move *out) {
  * letter order (b, n, q, r). Castling is merged into the king's moves by
  * the square its UCI names: the king's two steps in standard chess with
  * the king on the e-file, else the rook's square. */
+/* The destination field of a move (to << 6) by the destination's UCI-order index. */
+#define UCI_DEST(i) (uint16_t)(((((i) & 7u) << 3) | ((i) >> 3)) << 6)
+#define UCI_DEST8(i) UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), \
+    UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), UCI_DEST(i + 7)
+static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),  UCI_DEST8(16u), UCI_DEST8(24u),
+                                                  UCI_DEST8(32u), UCI_DEST8(40u), UCI_DEST8(48u), UCI_DEST8(56u)};
+#undef UCI_DEST8
+#undef UCI_DEST
+
 static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out) {
     static const unsigned letter_order[4] = {1, 0, 3, 2}; /* n=0 b=1 r=2 q=3 in the move */
     const bitboard pawns = p->by_type[CN_PAWN];
@@ -637,11 +646,11 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
             while (targets) {
                 const unsigned index = bb_pop_lsb(&targets);
                 while (next_castle < sets->castle_count && castle_keys[next_castle] < index) out[n++] = castles[next_castle++];
-                out[n++] = (cn_move)(from | (cn_uci_order(index) << 6));
+                out[n++] = (cn_move)(from | uci_destination_bits[index]);
             }
             while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];
         } else {
-            while (targets) out[n++] = (cn_move)(from | (cn_uci_order(bb_pop_lsb(&targets)) << 6));
+            while (targets) out[n++] = (cn_move)(from | uci_destination_bits[bb_pop_lsb(&targets)]);
         }
     }
     return n;
