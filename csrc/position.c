@@ -196,7 +196,8 @@ static cn_status fen_fail(cn_fen_error *err, cn_fen_field field, const char *mes
 
 static int is_space(char c) { return field_separators[(unsigned char)c]; }
 
-static int token_is(const fen_token *t, const char *s) { return t->length == strlen(s) && memcmp(t->text, s, t->length) == 0; }
+/* The token is exactly the one character c. */
+static int token_is(const fen_token *t, char c) { return t->length == 1 && t->text[0] == c; }
 
 /* Parses a decimal clock; -1 when not a plain non-negative number that fits. */
 static int64_t parse_clock(const fen_token *t, uint64_t max) {
@@ -315,9 +316,9 @@ static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
     p->key = pieces_key; /* cn_fen_parse adds the rest */
     static const char *color_names[2] = {"white", "black"};
     for (int color = 0; color < 2; color++) {
-        int kings = bb_popcount(p->by_type[CN_KING] & p->by_color[color]);
-        if (kings != 1) {
-            snprintf(message, sizeof message, "board: %s has %d kings, expected 1", color_names[color], kings);
+        const bitboard kings = p->by_type[CN_KING] & p->by_color[color];
+        if (!kings || bb_more_than_one(kings)) {
+            snprintf(message, sizeof message, "board: %s has %d kings, expected 1", color_names[color], bb_popcount(kings));
             return fen_fail(err, CN_FEN_FIELD_BOARD, message);
         }
         if (bb_popcount(p->by_color[color]) > MAX_MEN_PER_SIDE) {
@@ -351,7 +352,7 @@ static cn_status parse_castling(cn_position *p, const fen_token *t, cn_fen_error
     char message[120];
     p->castling = 0;
     memset(p->castle_rook, CN_NO_SQUARE, sizeof p->castle_rook);
-    if (token_is(t, "-")) return CN_OK;
+    if (token_is(t, '-')) return CN_OK;
     if (t->length == 0 || t->length > 4)
         return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: expected '-' or up to four of KQkq");
     unsigned seen = 0;
@@ -398,7 +399,7 @@ static cn_status parse_castling(cn_position *p, const fen_token *t, cn_fen_error
 static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
     char message[120];
     p->ep_square = CN_NO_SQUARE;
-    if (token_is(t, "-")) return CN_OK;
+    if (token_is(t, '-')) return CN_OK;
     if (t->length != 2 || t->text[0] < 'a' || t->text[0] > 'h' || t->text[1] < '1' || t->text[1] > '8')
         return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: expected '-' or a square such as e3");
     unsigned ep = make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
@@ -473,9 +474,9 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
     const int split = split_fields(fen, len, i + tokens[0].length, tokens, &count);
     if ((status = check_field_count(split, count, err)) != CN_OK) return status;
 
-    if (token_is(&tokens[1], "w"))
+    if (token_is(&tokens[1], 'w'))
         p.side = CN_WHITE;
-    else if (token_is(&tokens[1], "b"))
+    else if (token_is(&tokens[1], 'b'))
         p.side = CN_BLACK;
     else
         return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
