@@ -6,9 +6,9 @@
 // into a local struct, validates it (so a corrupted buffer is an error, never
 // a crash), runs the engine and copies the result back only on success.
 //
-// Only strings, numbers, bigints and typed arrays cross the boundary (flags
-// are numbers 0/1; records such as a perft result are filled into typed
-// arrays and assembled in TypeScript). The exceptions are what Node-API has
+// Only strings, numbers, bigints and typed arrays (or, for fenParseList,
+// their ArrayBuffers) cross the boundary (flags are numbers 0/1; records such
+// as a perft result are filled into typed arrays and assembled in TypeScript). The exceptions are what Node-API has
 // no other way to carry: the thrown Error objects below, perftStart's `done`
 // callback and the External handle of a perft job. Failures are thrown as Error objects carrying a `code` string
 // ("CN_ERR_FEN" with a `field`, "CN_ERR_ILLEGAL_MOVE", "CN_ERR_BAD_MOVE",

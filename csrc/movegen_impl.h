@@ -595,11 +595,6 @@ static int impl_generate(const cn_position *p, cn_move *out) {
     return count;
 }
 
-/* The moves of a set_sink, sorted by their UCI strings: origins in UCI
- * order, then each origin's destinations in UCI order, promotions in
- * letter order (b, n, q, r). Castling is merged into the king's moves by
- * the square its UCI names: the king's two steps in standard chess with
- * the king on the e-file, else the rook's square. */
 /* The destination field of a move (to << 6) by the destination's UCI-order index. */
 #define UCI_DEST(i) (uint16_t)(((((i) & 7u) << 3) | ((i) >> 3)) << 6)
 #define UCI_DEST8(i) UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), \
@@ -609,6 +604,11 @@ static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),
 #undef UCI_DEST8
 #undef UCI_DEST
 
+/* The moves of a set_sink, sorted by their UCI strings: origins in UCI
+ * order, then each origin's destinations in UCI order, promotions in
+ * letter order (b, n, q, r). Castling is merged into the king's moves by
+ * the square its UCI names: the king's two steps in standard chess with
+ * the king on the e-file, else the rook's square. */
 static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out) {
     static const unsigned letter_order[4] = {1, 0, 3, 2}; /* n=0 b=1 r=2 q=3 in the move */
     const bitboard pawns = p->by_type[CN_PAWN];
@@ -644,9 +644,9 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
         } else if (sets->castle_count && (sets->castles[0] & 63u) == from) {
             int next_castle = 0;
             while (targets) {
-                const unsigned index = bb_pop_lsb(&targets);
-                while (next_castle < sets->castle_count && castle_keys[next_castle] < index) out[n++] = castles[next_castle++];
-                out[n++] = (cn_move)(from | uci_destination_bits[index]);
+                const unsigned to_index = bb_pop_lsb(&targets);
+                while (next_castle < sets->castle_count && castle_keys[next_castle] < to_index) out[n++] = castles[next_castle++];
+                out[n++] = (cn_move)(from | uci_destination_bits[to_index]);
             }
             while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];
         } else {

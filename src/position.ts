@@ -113,6 +113,9 @@ function reserveBytes(): number {
   return at;
 }
 
+/** The slab of a position whose view is not in a slab of its own (#set). */
+const NO_SLAB = new ArrayBuffer(0);
+
 function allocBytes(): Uint8Array {
   const at = reserveBytes();
   return new Uint8Array(slab, at, BYTES);
@@ -298,10 +301,12 @@ function splitElementError(list: readonly string[], index: number, san: boolean)
  * succeeds or throws with the position unchanged.
  */
 export class Position {
-  // The position's bytes: the view #bytes, or until it is made, the
-  // positionBytes at #at in #slab (#at is -1 once #bytes is set).
+  // The position's bytes: the view #bytes, or until #pos() makes it, the
+  // positionBytes at #at in #slab. #at and #slab stay set when #pos() makes
+  // the view (they still name the constructor's position, whose move list
+  // legalMoves() may use); #set() clears them.
   #bytes: Uint8Array | null = null;
-  #slab: ArrayBuffer = slab;
+  #slab: ArrayBuffer = NO_SLAB;
   #at = -1;
   #chess960: boolean;
   #history: HistoryEntry[] = [];
@@ -312,6 +317,7 @@ export class Position {
 
   #set(bytes: Uint8Array): void {
     this.#bytes = bytes;
+    this.#slab = NO_SLAB; // no reference that keeps a slab alive for nothing
     this.#at = -1;
   }
 
