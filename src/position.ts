@@ -427,18 +427,9 @@ export class Position {
     try {
       move = native.play(after, uci);
     } catch (e) {
-      if (isNativeError(e, 'CN_ERR_ILLEGAL_MOVE')) {
-        throw new IllegalMoveError(uci, `illegal move ${JSON.stringify(uci)} in ${this.fen()}`);
-      }
-      if (isNativeError(e, 'CN_ERR_BAD_MOVE')) {
-        throw new IllegalMoveError(uci, `malformed move ${JSON.stringify(uci)}: expected UCI like e2e4 or e7e8q`);
-      }
-      throw e;
+      return moveError(e, uci, this.fen(), 'UCI');
     }
-    const cache = uciCache(this.#chess960);
-    let canonical = cache[move] as string;
-    if (canonical === EMPTY) canonical = cache[move] = native.moveToUci(before, move);
-    this.#history.push({ bytes: before, at: 0, uci: canonical });
+    this.#history.push({ bytes: before, at: 0, uci: this.#uci(before, move) });
     this.#set(after);
     return this;
   }
