@@ -382,12 +382,9 @@ class ChessNative : public Napi::Addon<ChessNative> {
             ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
             return nullptr;
         }
-        return ParseFen(info, 1, pos) ? data : nullptr;
+        return ParseFenValues(env, info[1], info[2], pos) ? data : nullptr; // undefined past the end
     }
 
-    static bool ParseFen(const Napi::CallbackInfo &info, size_t index, cn_position *pos) {
-        return ParseFenValues(info.Env(), info[index], info[index + 1], pos); // undefined past the end
-    }
     // fen(pos): string
     Napi::Value Fen(const Napi::CallbackInfo &info) {
         cn_position pos;
