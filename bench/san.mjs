@@ -45,20 +45,26 @@ const POSITIONS = [
   ['promotions', 'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1'],
 ];
 
+/** Calls fn() in groups of 8 for >= SECONDS; returns the calls made and the wall time they took (ns). */
+function spin(fn) {
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(Math.round(SECONDS * 1e9));
+  let now = start;
+  do {
+    for (let i = 0; i < 8; i++) fn();
+    calls += 8;
+    now = process.hrtime.bigint();
+  } while (now < deadline);
+  return { calls, ns: Number(now - start) };
+}
+
 /** Calls fn(), which does `units` units of work, for >= SECONDS; returns ns per unit (median of ROUNDS). */
 function measure(fn, units) {
   const results = [];
   for (let round = 0; round < ROUNDS; round++) {
-    let calls = 0;
-    const start = process.hrtime.bigint();
-    const deadline = start + BigInt(Math.round(SECONDS * 1e9));
-    let now = start;
-    do {
-      for (let i = 0; i < 8; i++) fn();
-      calls += 8;
-      now = process.hrtime.bigint();
-    } while (now < deadline);
-    results.push(Number(now - start) / (calls * units));
+    const { calls, ns } = spin(fn);
+    results.push(ns / (calls * units));
   }
   results.sort((a, b) => a - b);
   return results[Math.floor(results.length / 2)];
@@ -174,18 +180,10 @@ function measureTogether(fns) {
   const cpu = fns.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     fns.forEach((fn, k) => {
-      let calls = 0;
       const cpuStart = process.cpuUsage();
-      const start = process.hrtime.bigint();
-      const deadline = start + BigInt(Math.round(SECONDS * 1e9));
-      let now = start;
-      do {
-        for (let i = 0; i < 8; i++) fn();
-        calls += 8;
-        now = process.hrtime.bigint();
-      } while (now < deadline);
+      const { calls, ns } = spin(fn);
       const used = process.cpuUsage(cpuStart);
-      wall[k].push(Number(now - start) / calls);
+      wall[k].push(ns / calls);
       cpu[k].push(((used.user + used.system) * 1000) / calls);
     });
   }
