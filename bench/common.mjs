@@ -21,15 +21,14 @@ export const CPW = [
 ];
 
 /**
- * A few more positions from ../shared/perft/perftsuite.epd (line numbers, 1-based):
+ * A few more positions from test/data/perftsuite.epd (line numbers, 1-based):
  * castling with rooks attacked, a knights-only ending, bishops, and both
- * sides' promotion races. Returns [] when the shared folder is absent.
+ * sides' promotion races.
  */
 export const SUITE_LINES = [18, 30, 42, 48, 120, 126];
 
 export function suitePositions() {
-  const file = path.join(ROOT, '..', 'shared', 'perft', 'perftsuite.epd');
-  if (!existsSync(file)) return [];
+  const file = path.join(ROOT, 'test', 'data', 'perftsuite.epd');
   const lines = readFileSync(file, 'utf8').split('\n');
   return SUITE_LINES.filter((n) => lines[n - 1]).map((n) => {
     const [fen, ...counts] = lines[n - 1].split(';').map((s) => s.trim());

@@ -24,7 +24,7 @@ const { perftAsync, START_FEN, engineInfo } = api;
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const POSITION_3 = '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1';
-// Published counts (CPW perft page; ../shared/perft/cpw.epd).
+// Published counts (CPW perft page; test/data/cpw.epd).
 const START_7 = 3195901860n;
 const START_8 = 84998978956n;
 const POSITION_3_8 = 3009794393n;

@@ -46,7 +46,7 @@ enum {
  * held, else CN_NO_SQUARE (so equal positions are equal structs).
  * Castling rights follow X-FEN in both modes: K/Q name the outermost rook on
  * that side of a king standing anywhere on its back rank (what Stockfish and
- * python-chess do, and what ../shared/perft/unreachable.epd expects).
+ * python-chess do, and what test/data/unreachable.epd expects).
  */
 typedef struct cn_position {
     uint64_t by_type[6];

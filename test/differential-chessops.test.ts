@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { Chess, normalizeMove } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare, parseUci } from 'chessops/util';
-import { api, readEpd, ROOT, SUITES_AVAILABLE, rng } from './helpers';
+import { api, readEpd, ROOT, rng } from './helpers';
 
 const { Position, START_FEN } = api;
 const DIFF_POSITIONS = Number(process.env.CHESS_NATIVE_DIFF_POSITIONS ?? 100_000);
@@ -40,10 +40,8 @@ function chessopsMoves(chess: Chess, chess960: boolean): string[] {
 
 function startPositions(): [string, boolean][] {
   const out: [string, boolean][] = [[START_FEN, false]];
-  if (SUITES_AVAILABLE) {
-    for (const line of readEpd('fischer.epd').slice(0, 200)) out.push([line.fen, true]);
-    for (const line of readEpd('perftsuite.epd')) out.push([line.fen, false]);
-  }
+  for (const line of readEpd('fischer.epd').slice(0, 200)) out.push([line.fen, true]);
+  for (const line of readEpd('perftsuite.epd')) out.push([line.fen, false]);
   return out;
 }
 
@@ -104,7 +102,7 @@ describe('differential: chessops', () => {
   });
 });
 
-describe.skipIf(!SUITES_AVAILABLE)('perft suites on both slider paths', () => {
+describe('perft suites on both slider paths', () => {
   // Each path in a fresh process: the path is chosen once, at load.
   const script = `
     const api = require(${JSON.stringify(path.join(ROOT, 'dist', 'index.js'))});
@@ -114,19 +112,17 @@ describe.skipIf(!SUITES_AVAILABLE)('perft suites on both slider paths', () => {
     process.stdout.write(JSON.stringify(out));
   `;
   const jobs: [string, boolean, number, bigint][] = [];
-  if (SUITES_AVAILABLE) {
-    const files: [string, boolean][] = [
-      ['perftsuite.epd', false],
-      ['cpw.epd', false],
-      ['tricky.epd', false],
-      ['unreachable.epd', false],
-      ['tricky960.epd', true],
-      ['fischer.epd', true],
-    ];
-    for (const [file, chess960] of files) {
-      for (const line of readEpd(file)) {
-        for (const [depth, count] of line.counts) if (count <= 100_000n) jobs.push([line.fen, chess960, depth, count]);
-      }
+  const files: [string, boolean][] = [
+    ['perftsuite.epd', false],
+    ['cpw.epd', false],
+    ['tricky.epd', false],
+    ['unreachable.epd', false],
+    ['tricky960.epd', true],
+    ['fischer.epd', true],
+  ];
+  for (const [file, chess960] of files) {
+    for (const line of readEpd(file)) {
+      for (const [depth, count] of line.counts) if (count <= 100_000n) jobs.push([line.fen, chess960, depth, count]);
     }
   }
 

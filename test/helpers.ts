@@ -14,21 +14,8 @@ if (!existsSync(path.join(ROOT, 'dist', 'index.js'))) {
 const require = createRequire(import.meta.url);
 export const api = require('../dist/index.js') as typeof import('../src/index');
 
-/** The shared perft suites: ../shared/perft beside the repository (override: CHESS_NATIVE_PERFT_DIR). */
-export const PERFT_DIR = process.env.CHESS_NATIVE_PERFT_DIR ?? path.resolve(ROOT, '..', 'shared', 'perft');
-
-/**
- * Whether the suites are there. Missing suites fail the tests, unless
- * CHESS_NATIVE_ALLOW_NO_SUITES=1 (for CI hosts without shared/), which skips
- * the suite-based tests with a warning.
- */
-export const SUITES_AVAILABLE = existsSync(path.join(PERFT_DIR, 'perftsuite.epd'));
-if (!SUITES_AVAILABLE) {
-  if (process.env.CHESS_NATIVE_ALLOW_NO_SUITES !== '1') {
-    throw new Error(`perft suites not found in ${PERFT_DIR} (set CHESS_NATIVE_PERFT_DIR, or CHESS_NATIVE_ALLOW_NO_SUITES=1 to skip them)`);
-  }
-  console.warn(`WARNING: perft suites not found in ${PERFT_DIR}: suite tests are SKIPPED (CHESS_NATIVE_ALLOW_NO_SUITES=1)`);
-}
+/** The perft suites with their published counts (test/data, provenance in test/data/SOURCES.md). */
+export const PERFT_DIR = path.join(ROOT, 'test', 'data');
 
 export interface EpdLine {
   /** 1-based line number in the file. */
@@ -38,7 +25,7 @@ export interface EpdLine {
   counts: Map<number, bigint>;
 }
 
-/** Parses `<FEN> ;D1 <n> ;D2 <n> ...` lines (see shared/perft/SOURCES.md). */
+/** Parses `<FEN> ;D1 <n> ;D2 <n> ...` lines (see test/data/SOURCES.md). */
 export function readEpd(file: string): EpdLine[] {
   const text = readFileSync(path.join(PERFT_DIR, file), 'utf8');
   return text
@@ -56,7 +43,7 @@ export function readEpd(file: string): EpdLine[] {
     });
 }
 
-/** Standard perft suites this issue covers (the Chess960 files belong to another issue). */
+/** The standard-chess perft suites (fischer.epd and tricky960.epd need Chess960 mode). */
 export const STANDARD_SUITES = ['perftsuite.epd', 'cpw.epd', 'tricky.epd', 'unreachable.epd'] as const;
 
 /** Small seeded PRNG (mulberry32): a failure names a reproducible game. */

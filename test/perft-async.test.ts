@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { api, readEpd, ROOT, STANDARD_SUITES, SUITES_AVAILABLE } from './helpers';
+import { api, readEpd, ROOT, STANDARD_SUITES } from './helpers';
 
 const { Position, perftAsync, AbortError, FenError, START_FEN } = api;
 
@@ -28,7 +28,7 @@ function sum(values: Iterable<bigint>): bigint {
   return total;
 }
 
-describe.skipIf(!SUITES_AVAILABLE)('perftAsync on the shared suites', { timeout: 120_000 }, () => {
+describe('perftAsync on the perft suites', { timeout: 120_000 }, () => {
   const suites = [
     ...STANDARD_SUITES.map((file) => ({ file, chess960: false, step: 1 })),
     { file: 'tricky960.epd', chess960: true, step: 1 },

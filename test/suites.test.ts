@@ -1,11 +1,11 @@
-// The shared standard perft suites through the JS API, at small depths (the C
+// The standard perft suites through the JS API, at small depths (the C
 // tests go deeper): every published count up to LIMIT leaves, divide against
 // perft, and the legal move lists against chessops as an independent oracle.
 import { describe, expect, it } from 'vitest';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
-import { api, readEpd, STANDARD_SUITES, SUITES_AVAILABLE, type EpdLine } from './helpers';
+import { api, readEpd, STANDARD_SUITES, type EpdLine } from './helpers';
 
 const { Position } = api;
 
@@ -44,9 +44,9 @@ function chessopsMoves(fen: string): string[] | null {
 }
 
 for (const suite of STANDARD_SUITES) {
-  const lines = SUITES_AVAILABLE ? readEpd(suite) : [];
+  const lines = readEpd(suite);
 
-  describe.skipIf(!SUITES_AVAILABLE)(suite, { timeout: 60_000 }, () => {
+  describe(suite, { timeout: 60_000 }, () => {
     it('has the positions the suite documents', () => {
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line.counts.size).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ for (const suite of STANDARD_SUITES) {
   });
 }
 
-describe.skipIf(!SUITES_AVAILABLE)('64-bit counts', () => {
+describe('64-bit counts', () => {
   it('a published count above 2^32 crosses the boundary exactly (cpw.epd line 7, D6, ~7e9 leaves)', { timeout: 120_000 }, () => {
     const line = readEpd('cpw.epd')[6]!;
     const count = line.counts.get(6)!;

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { api, readEpd, ROOT, SUITES_AVAILABLE } from './helpers';
+import { api, readEpd, ROOT } from './helpers';
 
 const { Position } = api;
 
@@ -18,20 +18,11 @@ const ESM_WORKER = path.join(ROOT, 'test', 'fixtures', 'perft-worker.mjs');
 const CJS_ENTRY = path.join(ROOT, 'dist', 'index.js');
 const ESM_ENTRY = pathToFileURL(path.join(ROOT, 'dist', 'index.mjs')).href;
 
-// Jobs: (FEN, depth, expected count). From the shared suites with their
-// published counts; without the suites (CHESS_NATIVE_ALLOW_NO_SUITES=1), a few
-// positions whose expected counts come from this thread's own perft, so the
-// check is then "workers agree with the main thread".
-const jobs: [string, number, bigint][] = SUITES_AVAILABLE
-  ? readEpd('perftsuite.epd').flatMap((line) => {
-      const entry = [...line.counts].find(([d, n]) => d >= 2 && n <= 50_000n);
-      return entry ? [[line.fen, entry[0], entry[1]] as [string, number, bigint]] : [];
-    })
-  : Array.from({ length: 60 }, (_, i) => {
-      const pos = new Position();
-      for (let k = 0; k < i % 7; k++) pos.play(pos.legalMoves()[(i * 7 + k * 3) % pos.legalMoves().length]!);
-      return [pos.fen(), 2, pos.perftBig(2)] as [string, number, bigint];
-    });
+// Jobs: (FEN, depth, expected count), from the perft suite with its published counts.
+const jobs: [string, number, bigint][] = readEpd('perftsuite.epd').flatMap((line) => {
+  const entry = [...line.counts].find(([d, n]) => d >= 2 && n <= 50_000n);
+  return entry ? [[line.fen, entry[0], entry[1]] as [string, number, bigint]] : [];
+});
 
 function run(file: string, entry: string, slice: [string, number, bigint][]): Promise<Reply> {
   return new Promise((resolve, reject) => {

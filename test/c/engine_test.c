@@ -502,7 +502,7 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
 }
 
 int main(int argc, char **argv) {
-    const char *dir = "../shared/perft";
+    const char *dir = "test/data";
     uint64_t max_nodes = 5000000;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc) dir = argv[++i];

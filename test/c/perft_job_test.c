@@ -8,7 +8,7 @@
  * or built alone:
  *   cc -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -DPERFT_JOB_TEST_MAIN \
  *      test/c/perft_job_test.c csrc/[a-z]*.c -o perft_job_test
- *   ./perft_job_test ../shared/perft
+ *   ./perft_job_test test/data
  *
  * Expected counts come only from the published suite files; divides are
  * compared with the engine's single-threaded cn_divide.
@@ -370,7 +370,7 @@ int perft_job_tests_run(const char *perft_dir) {
 
 #ifdef PERFT_JOB_TEST_MAIN
 int main(int argc, char **argv) {
-    const char *dir = argc > 1 ? argv[1] : "../../../shared/perft";
+    const char *dir = argc > 1 ? argv[1] : "../data";
     int failures = perft_job_tests_run(dir);
     printf("perft_job_test: %d failure(s)\n", failures);
     return failures ? 1 : 0;

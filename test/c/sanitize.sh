@@ -12,7 +12,7 @@
 # with the sanitizer runtimes, and valgrind for the last one; installs nothing.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-perft_dir=${PERFT_DIR:-$here/../../../shared/perft}
+perft_dir=${PERFT_DIR:-$here/../data}
 cc=${CC:-cc}
 cflags="-std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -pthread -O1 -g -fno-omit-frame-pointer"
 engine_sources=$(ls "$here"/../../csrc/*.c)

