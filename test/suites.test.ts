@@ -1,11 +1,14 @@
 // The standard perft suites through the JS API, at small depths (the C
 // tests go deeper): every published count up to LIMIT leaves, divide against
 // perft, and the legal move lists against chessops as an independent oracle.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
-import { api, readEpd, STANDARD_SUITES, type EpdLine } from './helpers';
+import { api, PERFT_DIR, readEpd, STANDARD_SUITES, type EpdLine } from './helpers';
 
 const { Position } = api;
 
@@ -15,6 +18,23 @@ const LIMIT = 200_000n;
 function checked(line: EpdLine): [number, bigint][] {
   return [...line.counts].filter(([, n]) => n <= LIMIT);
 }
+
+describe('test data', () => {
+  it('every suite file is the one SOURCES.md describes (SHA256SUMS)', () => {
+    const listed = new Map(
+      readFileSync(path.join(PERFT_DIR, 'SHA256SUMS'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/).reverse() as [string, string]),
+    );
+    const files = readdirSync(PERFT_DIR).filter((f) => f.endsWith('.epd')).sort();
+    expect([...listed.keys()].sort()).toEqual(files);
+    for (const file of files) {
+      const digest = createHash('sha256').update(readFileSync(path.join(PERFT_DIR, file))).digest('hex');
+      expect(digest, file).toBe(listed.get(file));
+    }
+  });
+});
 
 /** chessops' legal moves for a FEN, in this package's UCI convention (e1g1 castling). */
 function chessopsMoves(fen: string): string[] | null {

@@ -1,0 +1,35 @@
+#!/bin/sh
+# npm run test:cross: every cross-target check in this folder, then one
+# summary line per target. Exits non-zero when any target failed.
+#   sh test/cross/run.sh [TARGET...]   (default: all; TARGET names TARGET.sh)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+targets=${*:-"isa-check x86-models arm64 windows musl node-majors glibc"}
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+failed=""
+for target in $targets; do
+    script="$here/$target.sh"
+    if [ ! -f "$script" ]; then
+        echo "cross: no such target: $target" >&2
+        failed="$failed $target"
+        continue
+    fi
+    echo "== cross: $target"
+    started=$(date +%s)
+    { sh "$script"; echo $? > "$logs/$target.status"; } 2>&1 | tee "$logs/$target.log"
+    status=$(cat "$logs/$target.status")
+    echo "== cross: $target: exit $status in $(( $(date +%s) - started )) s"
+    [ "$status" = 0 ] || failed="$failed $target"
+done
+
+echo
+echo "== cross-target summary"
+for target in $targets; do
+    [ -f "$logs/$target.log" ] && grep '^cross: ' "$logs/$target.log"
+done
+if [ -n "$failed" ]; then
+    echo "cross: FAILED:$failed"
+    exit 1
+fi
+echo "cross: all targets passed"
