@@ -1,9 +1,9 @@
 #!/bin/sh
 # glibc floor of the Linux glibc prebuild (floor: package.json config.glibcFloor).
 #
-#   sh test/cross/glibc.sh           report: the newest GLIBC_x.y the prebuild built
-#                                    here needs, against the floor. Exits 0 when it
-#                                    is above: this machine (Debian 12, glibc 2.36)
+#   sh test/cross/glibc.sh           report: the newest GLIBC_x.y each Linux prebuild
+#                                    built here needs, against the floor. Exits 0 when
+#                                    one is above: this machine (Debian 12, glibc 2.36)
 #                                    does not make release builds.
 #   sh test/cross/glibc.sh release   builds the prebuild as the release workflow does
 #                                    (Debian 11: gcc 10, glibc 2.31; a debootstrap root
@@ -29,14 +29,19 @@ if [ "${1:-report}" = report ]; then
     if ! ls prebuilds/"$tuple"/*.node >/dev/null 2>&1; then
         npm run prebuild >&2
     fi
-    out=$(node test/glibc-floor.mjs report prebuilds/"$tuple"/*.node)
-    echo "$out"
-    needed=$(echo "$out" | needed_glibc)
-    [ -n "$needed" ] || { echo "glibc: no GLIBC version found in prebuilds/$tuple" >&2; exit 1; }
-    if echo "$out" | grep -q ABOVE; then verdict="above the floor"; else verdict="within the floor"; fi
-    echo "cross: glibc-floor report | local build ($tuple) needs GLIBC_$needed, floor $floor: $verdict." \
-        "NOT a release build: built on this machine (glibc $(ldd --version | head -n 1 | sed 's/.* //'));" \
-        "release glibc prebuilds are built on Debian 11 and the floor is enforced there (sh test/cross/glibc.sh release)"
+    this_glibc=$(ldd --version | head -n 1 | sed 's/.* //')
+    # Every Linux prebuild present: this machine's, and any a cross script built.
+    for file in prebuilds/linux-*/*.node; do
+        out=$(node test/glibc-floor.mjs report "$file")
+        echo "$out"
+        case "$file" in *.musl.node) continue ;; esac
+        needed=$(echo "$out" | needed_glibc)
+        [ -n "$needed" ] || { echo "glibc: no GLIBC version found in $file" >&2; exit 1; }
+        if echo "$out" | grep -q ABOVE; then verdict="above the floor"; else verdict="within the floor"; fi
+        echo "cross: glibc-floor report | $file needs GLIBC_$needed, floor $floor: $verdict." \
+            "NOT a release build: built on this machine (glibc $this_glibc);" \
+            "release glibc prebuilds are built on Debian 11 and the floor is enforced there (sh test/cross/glibc.sh release)"
+    done
     echo "glibc: $(($(date +%s) - started)) s"
     exit 0
 fi
