@@ -3,8 +3,9 @@
  *
  * The hot code is compiled several times with different instruction sets
  * (see impl_*.c). Each variant defines CN_FAST_BITS before including this
- * header when popcnt/tzcnt may be used; the generic build uses portable code
- * so that one binary runs on every x86-64 CPU.
+ * header when the hardware popcount may be used (popcnt on x86-64, CNT on
+ * AArch64); the generic build uses portable code so that one binary runs on
+ * every x86-64 CPU.
  */
 #ifndef CN_BITBOARD_H
 #define CN_BITBOARD_H

@@ -13,7 +13,7 @@
 #endif
 
 typedef struct cn_impl {
-    const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "base-magic" */
+    const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "arm64-magic", "base-magic" */
     int uses_pext;
     int (*generate)(const cn_position *pos, cn_move *out);
     int (*generate_sorted)(const cn_position *pos, cn_move *out); /* in UCI string order */
@@ -50,6 +50,7 @@ extern const cn_impl *const cn_impl_base;
 extern const cn_impl *const cn_impl_popcnt;
 extern const cn_impl *const cn_impl_bmi2;
 extern const cn_impl *const cn_impl_pext;
+extern const cn_impl *const cn_impl_arm64;
 
 /* The variant cn_init chose (cn_init must have succeeded). */
 const cn_impl *cn_active_impl(void);

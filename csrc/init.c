@@ -37,6 +37,8 @@ static uint64_t now_nanoseconds(void) {
 int cn_impl_runnable(const cn_impl *impl) {
     if (impl == NULL) return 0;
     if (impl == cn_impl_base) return 1;
+    /* Built only for AArch64, whose baseline has every instruction it uses. */
+    if (impl == cn_impl_arm64) return 1;
     if (impl == cn_impl_popcnt) return cpu_features.popcnt;
     /* bmi2-magic and pext need the same instructions; pext being slow on a
      * CPU makes it a bad choice, not an impossible one. */
@@ -57,6 +59,7 @@ static void choose_impl(void) {
     const char *forced = getenv("CHESS_NATIVE_SLIDERS");
     const cn_impl *best_magic = cn_impl_runnable(cn_impl_bmi2)     ? cn_impl_bmi2
                                 : cn_impl_runnable(cn_impl_popcnt) ? cn_impl_popcnt
+                                : cn_impl_runnable(cn_impl_arm64)  ? cn_impl_arm64
                                                                    : cn_impl_base;
     if (forced && *forced) {
         if (strcmp(forced, "magic") == 0) {

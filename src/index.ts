@@ -28,7 +28,10 @@ export interface EngineInfo {
   sliders: 'pext' | 'magic';
   /** Node-API version the binary was built for. */
   napi: number;
-  /** Active code path: "pext", "bmi2-magic", "popcnt-magic" or "base-magic". */
+  /**
+   * Active code path: "pext", "bmi2-magic", "popcnt-magic" or "base-magic" on x86-64 (by CPU
+   * features), "arm64-magic" on AArch64, "base-magic" elsewhere.
+   */
   impl: string;
   /** Milliseconds the one-time table initialisation took in this process. */
   initMs: number;

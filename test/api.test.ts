@@ -189,7 +189,7 @@ describe('engineInfo', () => {
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(['pext', 'magic']).toContain(info.sliders);
     expect(info.napi).toBe(8);
-    expect(['pext', 'bmi2-magic', 'popcnt-magic', 'base-magic']).toContain(info.impl);
+    expect(['pext', 'bmi2-magic', 'popcnt-magic', 'arm64-magic', 'base-magic']).toContain(info.impl);
     expect(info.sliders === 'pext').toBe(info.impl === 'pext');
     expect(info.initMs).toBeGreaterThanOrEqual(0);
     expect(Number.isFinite(info.initMs)).toBe(true);

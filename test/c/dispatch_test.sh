@@ -2,8 +2,11 @@
 # Run-time dispatch: which code path each (simulated) CPU gets, and a clear
 # error, not SIGILL, when pext is forced where it cannot run. The CPU is
 # made to look older with the CHESS_NATIVE_CPU testing hook (csrc/init.c).
-# Usage: dispatch_test.sh PERFT_TOOL
+# Usage: dispatch_test.sh PERFT_TOOL [MACHINE]
+# MACHINE (default: uname -m) is the tool's architecture; a cross run under
+# qemu-user passes it, since uname and /proc/cpuinfo describe the host there.
 tool="$1"
+machine="${2:-$(uname -m)}"
 failed=0
 passed=0
 expect() { # expect DESCRIPTION EXPECTED-SUBSTRING EXPECTED-EXIT env...
@@ -21,6 +24,16 @@ expect() { # expect DESCRIPTION EXPECTED-SUBSTRING EXPECTED-EXIT env...
     esac
     passed=$((passed + 1))
 }
+case "$machine" in aarch64 | arm64)
+    # One path on every AArch64 CPU; the x86 feature hooks change nothing.
+    expect "default: arm64 path" "(arm64-magic)" 0
+    expect "forced magic" "(arm64-magic)" 0 CHESS_NATIVE_SLIDERS=magic
+    expect "x86 feature hooks ignored" "(arm64-magic)" 0 CHESS_NATIVE_CPU=no-bmi2,no-popcnt
+    expect "pext forced: clear error" "this CPU (or build) has no BMI2 pext" 2 CHESS_NATIVE_SLIDERS=pext
+    expect "bad CHESS_NATIVE_SLIDERS" "must be 'magic' or 'pext'" 2 CHESS_NATIVE_SLIDERS=fast
+    echo "dispatch: $passed passed, $failed failed"
+    exit $((failed != 0))
+esac
 if grep -q ' bmi2' /proc/cpuinfo 2>/dev/null && grep -q ' popcnt' /proc/cpuinfo; then
     expect "forced magic" "(bmi2-magic)" 0 CHESS_NATIVE_SLIDERS=magic
     expect "forced pext" "(pext)" 0 CHESS_NATIVE_SLIDERS=pext

@@ -31,7 +31,10 @@ npm_node() {
     name=${spec%@*}
     if [ ! -x "$dir/node_modules/$name/bin/node" ]; then
         mkdir -p "$dir"
-        (cd "$dir" && npm install --no-save --no-package-lock --ignore-scripts --silent "$spec" >&2) || return 1
+        # --prefix: without it npm installs into the enclosing project (this
+        # repository). --force: the package declares its os/cpu, and npm
+        # refuses a foreign CPU's binary otherwise.
+        npm install --prefix "$dir" --no-save --no-package-lock --ignore-scripts --force --silent "$spec" >&2 || return 1
     fi
     echo "$dir/node_modules/$name/bin/node"
 }
