@@ -4,6 +4,7 @@
  */
 #include "cpu.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
@@ -56,4 +57,18 @@ void cn_cpu_detect(cn_cpu_features *f) {
     if (strcmp(vendor, "AuthenticAMD") == 0 && family >= 0x15 && family <= 0x17) f->slow_pext = 1;
     if (strcmp(vendor, "HygonGenuine") == 0 && family == 0x18) f->slow_pext = 1;
 #endif
+}
+
+void cn_cpu_describe(const cn_cpu_features *f, char *out, size_t size) {
+#if defined(__x86_64__) || defined(_M_X64)
+    const char *arch = "x86-64";
+#elif defined(__i386__) || defined(_M_IX86)
+    const char *arch = "x86";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    const char *arch = "arm64";
+#else
+    const char *arch = "other";
+#endif
+    snprintf(out, size, "%s%s%s%s%s%s", arch, f->popcnt ? " popcnt" : "", f->bmi1 ? " bmi1" : "", f->bmi2 ? " bmi2" : "",
+             f->lzcnt ? " lzcnt" : "", f->slow_pext ? " slow-pext" : "");
 }

@@ -4,6 +4,8 @@
 #ifndef CN_CPU_H
 #define CN_CPU_H
 
+#include <stddef.h>
+
 typedef struct cn_cpu_features {
     int popcnt;    /* popcnt instruction */
     int bmi1;      /* tzcnt, blsr, andn */
@@ -13,5 +15,10 @@ typedef struct cn_cpu_features {
 } cn_cpu_features;
 
 void cn_cpu_detect(cn_cpu_features *features);
+
+/* One line of words, the architecture first, then each feature present:
+ * "x86-64 popcnt bmi1 bmi2 lzcnt slow-pext". Tests read it to know which
+ * code paths this CPU should get. */
+void cn_cpu_describe(const cn_cpu_features *features, char *out, size_t size);
 
 #endif /* CN_CPU_H */

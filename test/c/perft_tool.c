@@ -7,6 +7,7 @@
  *   perft_tool full DEPTH [FEN]         every leaf move played
  *   perft_tool suite FILE MAX_NODES [MIN_NODES] [--chess960]
  *                                       suite counts in (MIN, MAX]
+ *   perft_tool cpu                      the CPU as the engine detects it
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 
 #include "../../csrc/chess_native.h"
+#include "../../csrc/cpu.h"
 #include "suite.h"
 
 static const char *start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,12 +37,20 @@ static int parse_or_die(cn_position *pos, const char *fen, int chess960) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "cpu") == 0) {
+        cn_cpu_features features;
+        char line[128];
+        cn_cpu_detect(&features);
+        cn_cpu_describe(&features, line, sizeof line);
+        printf("%s\n", line);
+        return 0;
+    }
     if (cn_init() != CN_OK) {
         fprintf(stderr, "%s\n", cn_init_message());
         return 2;
     }
     if (argc < 3) {
-        fprintf(stderr, "usage: perft_tool perft|divide|full DEPTH [FEN] | suite FILE MAX_NODES [MIN_NODES] [--chess960]\n");
+        fprintf(stderr, "usage: perft_tool perft|divide|full DEPTH [FEN] | suite FILE MAX_NODES [MIN_NODES] [--chess960] | cpu\n");
         return 2;
     }
     const char *command = argv[1];

@@ -36,7 +36,7 @@ if make -j2 -C test/c BUILD=$build CC=aarch64-linux-gnu-gcc all >"$c_log" 2>&1; 
         printf '#!/bin/sh\nexec qemu-aarch64 -L %s "$(dirname "$0")/perft_tool" "$@"\n' "$sysroot" >test/c/$build/perft_tool.qemu
         chmod +x test/c/$build/perft_tool.qemu
         if (cd test/c && run_arm64 ./$build/engine_test --perft-dir ../data --max-nodes "$max_nodes") &&
-            (cd test/c && sh ./dispatch_test.sh ./$build/perft_tool.qemu aarch64); then
+            (cd test/c && sh ./dispatch_test.sh ./$build/perft_tool.qemu); then
             c_result=ok
         fi
     fi
