@@ -31,7 +31,9 @@ npm_node() {
     name=${spec%@*}
     if [ ! -x "$dir/node_modules/$name/bin/node" ]; then
         mkdir -p "$dir"
-        (cd "$dir" && npm install --no-save --no-package-lock --ignore-scripts --silent "$spec" >&2) || return 1
+        # --prefix: without it npm climbs to the repository's package.json
+        # and installs there.
+        npm install --prefix "$dir" --no-save --no-package-lock --ignore-scripts --silent "$spec" >&2 || return 1
     fi
     echo "$dir/node_modules/$name/bin/node"
 }
