@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "attacks.h"
 #include "chess_native.h"
+#include "clock.h"
 #include "cpu.h"
 #include "impl.h"
 
@@ -27,12 +27,6 @@ static char init_message[160] = "cn_init() has not run";
 static uint64_t init_nanoseconds;
 static const cn_impl *active_impl;
 static cn_cpu_features cpu_features;
-
-static uint64_t now_nanoseconds(void) {
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 int cn_impl_runnable(const cn_impl *impl) {
     if (impl == NULL) return 0;
@@ -92,7 +86,7 @@ static BOOL CALLBACK run_init(PINIT_ONCE once, PVOID parameter, PVOID *context) 
 #else
 static void run_init(void) {
 #endif
-    uint64_t start = now_nanoseconds();
+    uint64_t start = cn_monotonic_nanoseconds();
     char err[120];
     cn_cpu_detect(&cpu_features);
     hide_cpu_features(getenv("CHESS_NATIVE_CPU"));
@@ -102,7 +96,7 @@ static void run_init(void) {
     } else {
         choose_impl();
     }
-    init_nanoseconds = now_nanoseconds() - start;
+    init_nanoseconds = cn_monotonic_nanoseconds() - start;
 #if defined(_WIN32)
     return TRUE;
 #endif

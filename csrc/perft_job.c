@@ -2,7 +2,7 @@
  * perft_job.c - threaded, hashed, cancellable perft (see perft_job.h).
  */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthreads, sched_yield */
+#define _POSIX_C_SOURCE 200809L /* pthreads, sched_yield */
 #endif
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "impl.h"
 #include "tt.h"
 
@@ -22,13 +23,12 @@
 #else
 #include <pthread.h>
 #include <sched.h>
-#include <time.h>
 #endif
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
 
-/* --- a tiny portability layer: atomics, threads, a monotonic clock ------- */
+/* --- a tiny portability layer: atomics, threads ------------------------- */
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -64,19 +64,6 @@ typedef pthread_t job_thread;
 /* Room for the job's recursion (about 1.5 KiB a ply) plus the engine's, on
  * platforms whose default thread stack is small (musl: 128 KiB). */
 #define JOB_THREAD_STACK_BYTES ((size_t)1 << 20)
-
-static uint64_t monotonic_ns(void) {
-#ifdef _WIN32
-    LARGE_INTEGER counter, frequency;
-    QueryPerformanceCounter(&counter);
-    QueryPerformanceFrequency(&frequency);
-    return (uint64_t)((double)counter.QuadPart * 1e9 / (double)frequency.QuadPart);
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-#endif
-}
 
 static void yield_thread(void) {
 #ifdef _WIN32
@@ -237,7 +224,7 @@ static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int dep
 /* Frees what the threads no longer need, publishes the outcome, and calls
  * on_finish. Runs on the last thread to finish. */
 static void finish(cn_perft_job *job) {
-    job->end_ns = monotonic_ns();
+    job->end_ns = cn_monotonic_nanoseconds();
     if (job->hashed) table_destroy(&job->tt);
     free(job->items);
     job->items = NULL;
@@ -380,7 +367,7 @@ cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_opti
         fail(error, CN_PERFT_JOB_NO_MEMORY);
         return NULL;
     }
-    job->start_ns = monotonic_ns();
+    job->start_ns = cn_monotonic_nanoseconds();
     job->impl = cn_active_impl();
     job->depth = options->depth;
     job->on_finish = options->on_finish;
@@ -441,7 +428,7 @@ void cn_perft_job_progress_get(const cn_perft_job *job, cn_perft_job_progress *o
     out->nodes = atomic_load_acquire(&job->nodes);
     out->root_moves_done = (int)atomic_load_acquire(&job->roots_done);
     out->root_moves_total = job->root_count;
-    out->elapsed_ns = (running ? monotonic_ns() : job->end_ns) - job->start_ns;
+    out->elapsed_ns = (running ? cn_monotonic_nanoseconds() : job->end_ns) - job->start_ns;
 }
 
 uint64_t cn_perft_job_nodes(const cn_perft_job *job) {

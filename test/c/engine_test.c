@@ -10,14 +10,18 @@
  * whose count is <= --max-nodes, on every code path this CPU can run.
  */
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <pthread.h>
+#endif
 
 #include "../../csrc/attacks.h"
 #include "../../csrc/chess_native.h"
+#include "../../csrc/clock.h"
 #include "../../csrc/impl.h"
 #include "../../csrc/zobrist.h"
 #include "suite.h"
@@ -38,25 +42,43 @@ static int checks;
         }                                                                                \
     } while (0)
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+static double seconds_now(void) { return cn_monotonic_nanoseconds() / 1e9; }
 
 /* --- init ---------------------------------------------------------------- */
 
+/* The threads are the platform's own, like the engine's once-guard. */
+#ifdef _WIN32
+static DWORD WINAPI init_thread(LPVOID arg) {
+    *(cn_status *)arg = cn_init();
+    return 0;
+}
+#else
 static void *init_thread(void *arg) {
-    cn_status *status = arg;
-    *status = cn_init();
+    *(cn_status *)arg = cn_init();
     return NULL;
 }
+#endif
 
 static void test_concurrent_init(void) {
+    cn_status statuses[8] = {CN_ERR_INIT, CN_ERR_INIT, CN_ERR_INIT, CN_ERR_INIT,
+                             CN_ERR_INIT, CN_ERR_INIT, CN_ERR_INIT, CN_ERR_INIT};
+#ifdef _WIN32
+    HANDLE threads[8];
+    for (int i = 0; i < 8; i++) threads[i] = CreateThread(NULL, 0, init_thread, &statuses[i], 0, NULL);
+    for (int i = 0; i < 8; i++) CHECK(threads[i] != NULL, "thread %d: CreateThread failed", i);
+    for (int i = 0; i < 8; i++) {
+        if (threads[i] == NULL) continue;
+        WaitForSingleObject(threads[i], INFINITE);
+        CloseHandle(threads[i]);
+    }
+#else
     pthread_t threads[8];
-    cn_status statuses[8];
-    for (int i = 0; i < 8; i++) pthread_create(&threads[i], NULL, init_thread, &statuses[i]);
-    for (int i = 0; i < 8; i++) pthread_join(threads[i], NULL);
+    int created[8];
+    for (int i = 0; i < 8; i++) created[i] = pthread_create(&threads[i], NULL, init_thread, &statuses[i]) == 0;
+    for (int i = 0; i < 8; i++) CHECK(created[i], "thread %d: pthread_create failed", i);
+    for (int i = 0; i < 8; i++)
+        if (created[i]) pthread_join(threads[i], NULL);
+#endif
     for (int i = 0; i < 8; i++) CHECK(statuses[i] == CN_OK, "init in thread %d: %s", i, cn_init_message());
     printf("init: %.3f ms, active path %s (%s sliders)\n", cn_init_nanoseconds() / 1e6, cn_impl_name(), cn_slider_path());
 }

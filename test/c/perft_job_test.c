@@ -17,9 +17,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <time.h>
+#endif
 
 #include "../../csrc/chess_native.h"
+#include "../../csrc/clock.h"
 #include "../../csrc/perft_job.h"
 #include "suite.h"
 
@@ -43,17 +48,17 @@ static int pj_failures;
 #define PJ_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define PJ_KIWIPETE_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-static double pj_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+static double pj_now(void) { return cn_monotonic_nanoseconds() / 1e9; }
 
 static void pj_sleep_ms(double ms) {
+#ifdef _WIN32
+    Sleep((DWORD)(ms + 0.999)); /* whole milliseconds, rounded up */
+#else
     struct timespec ts;
     ts.tv_sec = (time_t)(ms / 1000);
     ts.tv_nsec = (long)((ms - (double)ts.tv_sec * 1000) * 1e6);
     nanosleep(&ts, NULL);
+#endif
 }
 
 static int pj_parse(cn_position *pos, const char *fen, int chess960) {

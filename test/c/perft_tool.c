@@ -13,19 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../csrc/chess_native.h"
+#include "../../csrc/clock.h"
 #include "../../csrc/cpu.h"
 #include "suite.h"
 
 static const char *start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+static double seconds_now(void) { return cn_monotonic_nanoseconds() / 1e9; }
 
 static int parse_or_die(cn_position *pos, const char *fen, int chess960) {
     cn_fen_error err;
