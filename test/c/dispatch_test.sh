@@ -25,7 +25,8 @@ expect() { # expect DESCRIPTION EXPECTED-SUBSTRING EXPECTED-EXIT env...
     passed=$((passed + 1))
 }
 
-cpu=$("$tool" cpu) || { echo "FAIL dispatch: $tool cpu: $cpu"; exit 1; }
+# tr: a Windows build under wine ends its lines with CRLF.
+cpu=$("$tool" cpu | tr -d '\r') && [ -n "$cpu" ] || { echo "FAIL dispatch: $tool cpu printed nothing"; exit 1; }
 has() { case " $cpu " in *" $1 "*) return 0 ;; esac; return 1; }
 echo "dispatch: CPU: $cpu"
 
