@@ -186,7 +186,9 @@ describe('perftAsync abort', { timeout: 60_000 }, () => {
     let peak = 0;
     const run = perftAsync(START_FEN, 11, { hashMb, signal: controller.signal, onProgress: () => (peak = Math.max(peak, rss())) });
     // Random stores touch every page of the table within a second or two.
-    for (let i = 0; i < 100 && rss() - before < (hashMb / 2) * mib; i++) await new Promise((r) => setTimeout(r, 100));
+    // Waiting for three quarters leaves a margin over the half asserted below:
+    // RSS also moves by a few pages for reasons of its own.
+    for (let i = 0; i < 100 && rss() - before < ((hashMb * 3) / 4) * mib; i++) await new Promise((r) => setTimeout(r, 100));
     const during = rss();
     controller.abort();
     await expect(run).rejects.toBeInstanceOf(AbortError);
