@@ -181,7 +181,7 @@ judge() {
             }
         }' "$facts")
     echo "isa: $label: $summary"
-    awk '$1 == "V" { printf "FAIL isa: %s: %s function %s uses %s (%s) %d times\n", label, $2, $3, $4, $5, $6 }' label="$label" "$facts"
+    awk '$1 == "V" { printf "FAIL isa: %s: %s function %s uses %s (%s) %d times\n", label, $2, $3, $4, $5, $6 }' label="$label" "$facts" | sort
     [ "$sanity" = sanity ] || return 0
     for class in base popcnt bmi2 pext; do
         grep -q "^F $class [1-9]" "$facts" || fail "$label: no $class functions found"

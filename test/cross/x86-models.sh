@@ -3,12 +3,12 @@
 # on each side of every code-path boundary (qemu-x86_64 -cpu MODEL raises
 # SIGILL for any instruction the model lacks). Each model must get its code
 # path and the published perft counts:
-#   qemu64         baseline x86-64 (SSE3, no SSSE3), no popcnt       base-magic
-#   core2duo       SSSE3, no popcnt (pre-Nehalem Intel)             base-magic
-#   phenom         AMD K10: popcnt and lzcnt, no SSSE3/SSE4.1       popcnt-magic
-#   Nehalem-v1     popcnt and SSE4.2, no BMI                        popcnt-magic
-#   Haswell-noTSX  BMI1/BMI2 with a fast pext                       pext
-#   EPYC-v1        Zen 1 (AMD family 0x17): BMI2, microcoded pext   bmi2-magic
+#   qemu64         baseline x86-64 (SSE3, no SSSE3), no popcnt    base-magic
+#   core2duo       SSSE3, no popcnt (pre-Nehalem Intel)            base-magic
+#   phenom         AMD K10: popcnt and lzcnt, no SSSE3/SSE4.1      popcnt-magic
+#   Nehalem-v1     popcnt and SSE4.2, no BMI                       popcnt-magic
+#   Haswell-noTSX  BMI1/BMI2 with a fast pext                      pext
+#   EPYC-v1        Zen 1 (AMD family 0x17): BMI2, microcoded pext  bmi2-magic
 #
 # Per model: engine_test (every path the model can run, suites cut to counts
 # of at most 20000 nodes), dispatch_test.sh (default, forced and hidden
