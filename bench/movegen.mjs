@@ -29,7 +29,7 @@ import { Chess as ChessOps } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { Chess as ChessJs } from 'chess.js';
-import { CPW, suitePositions, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote, gitState, pkgVersion, iqr, pinAddon } from './common.mjs';
+import { CPW, suitePositions, parseArgs, median, fmt, now, table, loadEngine, machine, loadNote, gitState, pkgVersion, iqr, pinAddon } from './common.mjs';
 
 const opts = parseArgs(process.argv.slice(2), { batches: 15, batchMs: 20, warmupMs: 150 });
 

@@ -50,7 +50,7 @@ function spin(fn) {
   let calls = 0;
   const start = process.hrtime.bigint();
   const deadline = start + BigInt(Math.round(SECONDS * 1e9));
-  let now = start;
+  let now;
   do {
     for (let i = 0; i < 8; i++) fn();
     calls += 8;
