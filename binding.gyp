@@ -1,16 +1,23 @@
 {
-  # The engine's C files plus one thin node-addon-api file (csrc/addon.cc),
-  # the only file that includes Node headers. Hot code is compiled per
+  # The engine's C files plus the node-addon-api binding (csrc/binding/),
+  # the only files that include Node headers. Hot code is compiled per
   # instruction-set level inside the engine (impl_*.c use target pragmas) and
   # chosen at run time, so the binary stays baseline x86-64: never -march=native.
   "targets": [
     {
       "target_name": "chess_native",
       # Every csrc/*.c (the same set test/c/Makefile builds the C tests from)
-      # plus the binding.
+      # plus the binding: binding.cc registers, args.cc holds the shared
+      # argument and error helpers, the others one concern each.
       "sources": [
         "<!@(node -p \"require('fs').readdirSync('csrc').filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return 'csrc/' + f }).join(' ')\")",
-        "csrc/addon.cc"
+        "csrc/binding/binding.cc",
+        "csrc/binding/args.cc",
+        "csrc/binding/constants.cc",
+        "csrc/binding/positions.cc",
+        "csrc/binding/san.cc",
+        "csrc/binding/lines.cc",
+        "csrc/binding/perft.cc"
       ],
       "include_dirs": [
         "csrc",

@@ -7,14 +7,32 @@ import * as path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
 
-/** Error thrown by the addon for an engine status; `code` names it. */
+/** Error thrown by the addon for an engine status; `code` is the C enum name. */
 export interface NativeError extends Error {
-  code: 'CN_ERR_FEN' | 'CN_ERR_ILLEGAL_MOVE' | 'CN_ERR_BAD_MOVE' | 'CN_ERR_BAD_POSITION' | 'CN_ERR_INIT';
+  code: 'CN_ERR_FEN' | 'CN_ERR_ILLEGAL_MOVE' | 'CN_ERR_BAD_MOVE' | 'CN_ERR_BAD_POSITION' | 'CN_ERR_INIT' | 'CN_ERR_UNSUPPORTED' | 'CN_PERFT_JOB_NO_MEMORY' | 'CN_PERFT_JOB_NO_THREAD';
   field?: string;
 }
 
-/** What csrc/addon.cc exports. A position is a view of exactly `positionBytes` bytes. */
+/** Limits the binding enforces (csrc/binding/limits.h and the engine headers). */
+export interface Limits {
+  readonly maxDepth: number;
+  readonly maxThreads: number;
+  readonly maxHashBytes: number;
+  readonly fenMaxLength: number;
+  readonly uciMaxLength: number;
+  readonly sanMaxLength: number;
+  readonly lineMaxMoves: number;
+  readonly sanLineMoves: number;
+  readonly uciRecordBytes: number;
+}
+
+/** What csrc/binding/ exports. A position is a view of exactly `positionBytes` bytes. */
 export interface Native {
+  readonly limits: Limits;
+  readonly gameStateBits: { readonly check: number; readonly noMoves: number; readonly insufficient: number; readonly fifty: number };
+  readonly lineFormat: { readonly uci: number; readonly san: number; readonly list: number };
+  readonly lineStatus: { readonly ok: number; readonly illegal: number; readonly malformed: number };
+  readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
   readonly positionBytes: number;
   readonly maxMoves: number;
   readonly version: string;
@@ -36,7 +54,8 @@ export interface Native {
   moveToUci(pos: Uint8Array, move: number): string;
   /** 1 when `uci` is a legal move here, else 0 (also for malformed strings). */
   isLegal(pos: Uint8Array, uci: string): 0 | 1;
-  play(pos: Uint8Array, uci: string): number;
+  /** Plays `uci`, writing the position after it into `out` (never into `pos`); returns the move. */
+  play(pos: Uint8Array, uci: string, out: Uint8Array): number;
   perft(pos: Uint8Array, depth: number): number | bigint;
   divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
   /** Byte offset of the 64-bit Polyglot key inside the position bytes. */
@@ -48,7 +67,7 @@ export interface Native {
   /** SAN of the legal moves, space separated, in legalMoves order; `out` receives the moves. */
   legalMovesSan(pos: Uint8Array, out: Uint16Array): string;
   parseSan(pos: Uint8Array, san: string): number;
-  playSan(pos: Uint8Array, san: string): number;
+  playSan(pos: Uint8Array, san: string, out: Uint8Array): number;
   /**
    * Plays the moves of `text` (UTF-8) from byte `offset`; format 0 UCI, 1 SAN, | 2 for a
    * '\n'-terminated list. Fills positions (positionBytes each, the position after each
@@ -63,7 +82,6 @@ export interface Native {
   board(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
   attackers(pos: Uint8Array, square: number, color: 0 | 1, out: Uint8Array): number;
-  readonly perftMaxThreads: number;
   /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
   perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void): PerftHandle;
   /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */

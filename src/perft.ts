@@ -82,8 +82,8 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   const { threads, hashMb, divide, chess960, signal, onProgress } = o;
   if (threads !== undefined) {
     if (typeof threads !== 'number') throw new TypeError(`options.threads must be a number, got ${describe(threads)}`);
-    if (!Number.isInteger(threads) || threads < 1 || threads > native.perftMaxThreads) {
-      throw new RangeError(`options.threads must be an integer from 1 to ${native.perftMaxThreads}, got ${threads}`);
+    if (!Number.isInteger(threads) || threads < 1 || threads > native.limits.maxThreads) {
+      throw new RangeError(`options.threads must be an integer from 1 to ${native.limits.maxThreads}, got ${threads}`);
     }
   }
   if (hashMb !== undefined) {
@@ -106,7 +106,7 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
-  const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), native.perftMaxThreads);
+  const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), native.limits.maxThreads);
   const mb = (hashMb as number | undefined) ?? defaultHashMb(depth);
   return {
     threads: threadCount,
@@ -200,7 +200,8 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     try {
       job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished);
     } catch (e) {
-      reject(e);
+      // A table the machine cannot allocate is a RangeError, as for an ArrayBuffer.
+      reject(isNativeError(e, 'CN_PERFT_JOB_NO_MEMORY') ? new RangeError(e.message) : e);
       return;
     }
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -419,13 +419,11 @@ export class Position {
    */
   play(uci: string): this {
     checkMove(uci);
-    // Buffers are never written after they are stored (history and clones
-    // share them), so the move is made on a fresh copy.
     const before = this.#pos();
-    const after = copyBytes(before);
+    const after = allocBytes();
     let move: number;
     try {
-      move = native.play(after, uci);
+      move = native.play(before, uci, after);
     } catch (e) {
       return moveError(e, uci, this.fen(), 'UCI');
     }
@@ -492,10 +490,10 @@ export class Position {
   playSan(san: string): this {
     checkSan(san);
     const before = this.#pos();
-    const after = copyBytes(before);
+    const after = allocBytes();
     let move: number;
     try {
-      move = native.playSan(after, san);
+      move = native.playSan(before, san, after);
     } catch (e) {
       return moveError(e, san, this.fen(), 'SAN');
     }
