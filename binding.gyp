@@ -29,7 +29,10 @@
         "NODE_ADDON_API_DISABLE_DEPRECATED"
       ],
       "cflags": ["-O3", "-fvisibility=hidden", "-Wall", "-Wextra"],
-      "cflags_c": ["-std=c11"],
+      # Engine functions start on 64-byte boundaries, so their speed does not
+      # depend on how much code the linker places before them (a binding
+      # import more or less shifted them and moved FEN -> list by ~5%).
+      "cflags_c": ["-std=c11", "-falign-functions=64"],
       "cflags_cc": ["-std=c++17", "-fno-exceptions"],
       # Node's common.gypi adds -fno-omit-frame-pointer; the register it
       # frees is worth ~3% in perft's leaf counting.
