@@ -9,10 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, FenError } from './errors';
+import { AbortError, EngineError, FenError } from './errors';
 import { engineInfo } from './index';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
-import { START_FEN } from './position';
+import { START_FEN } from './fen';
 
 const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
@@ -329,6 +329,9 @@ main(process.argv.slice(2)).then(
       // One line, even for parseArgs' multi-line messages.
       const message = (error as Error).message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
       process.stderr.write(`chess-native: ${prefix}${message}\n`);
+    } else if (error instanceof EngineError) {
+      process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);
+      code = 1;
     } else {
       // Not the user's fault: still one line, but say what it was.
       process.stderr.write(`chess-native: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
