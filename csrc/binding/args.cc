@@ -25,6 +25,7 @@ void ThrowType(napi_env env, const char *message) { Napi::TypeError::New(env, me
 
 void ThrowRange(napi_env env, const char *message) { Napi::RangeError::New(env, message).ThrowAsJavaScriptException(); }
 
+// No default case: -Wswitch names an enum value added in C but not here.
 #define CN_NAME_CASE(name) \
     case name:             \
         return #name;
