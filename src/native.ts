@@ -162,10 +162,14 @@ export function publicError(e: unknown): unknown {
   return new EngineError(e.code, e.message);
 }
 
-/** Throws the public error for `e`, thrown by a single-move call on `move`. */
-export function moveError(e: unknown, move: string, notation: Notation, fen: () => string): never {
+/**
+ * Throws the public error for `e`, thrown by a single-move call on `move` in
+ * the position `pos`. (The caller passes the bytes rather than a function
+ * giving the FEN: a closure over `this` would cost every call a context.)
+ */
+export function moveError(e: unknown, move: string, notation: Notation, pos: Uint8Array): never {
   if (isNativeError(e) && (e.code === CODES.illegalMove || e.code === CODES.badMove)) {
-    throw rejectedMove(move, notation, e.code === CODES.illegalMove, fen);
+    throw rejectedMove(move, notation, e.code === CODES.illegalMove, () => native.fen(pos));
   }
   throw publicError(e);
 }

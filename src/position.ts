@@ -186,7 +186,7 @@ export class Position {
     try {
       value = notation === 'UCI' ? native.play(before, move, after) : native.playSan(before, move, after);
     } catch (e) {
-      return moveError(e, move, notation, () => this.fen());
+      return moveError(e, move, notation, before);
     }
     this.#history.push({ bytes: before, at: 0, uci: this.#uci(uciNames(this.#chess960), value) });
     this.#set(after);
@@ -220,7 +220,7 @@ export class Position {
     try {
       return native.san(this.#pos(), uci);
     } catch (e) {
-      return moveError(e, uci, 'UCI', () => this.fen());
+      return moveError(e, uci, 'UCI', this.#pos());
     }
   }
 
@@ -238,7 +238,7 @@ export class Position {
     try {
       move = native.parseSan(this.#pos(), san);
     } catch (e) {
-      return moveError(e, san, 'SAN', () => this.fen());
+      return moveError(e, san, 'SAN', this.#pos());
     }
     return this.#uci(uciNames(this.#chess960), move);
   }
