@@ -9,10 +9,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, FenError } from './errors';
+import { AbortError, EngineError, FenError } from './errors';
 import { engineInfo } from './index';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
-import { START_FEN } from './position';
+import { START_FEN } from './fen';
+import { native } from './native';
+
+const { maxDepth: MAX_DEPTH, maxThreads: MAX_THREADS } = native.limits;
 
 const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
@@ -117,7 +120,7 @@ const SHARED_OPTIONS = {
 
 function perftOptions(values: { threads?: string | undefined; hash?: string | undefined }): PerftAsyncOptions {
   const options: PerftAsyncOptions = {};
-  if (values.threads !== undefined) options.threads = parseInteger(values.threads, '--threads', 1, 256);
+  if (values.threads !== undefined) options.threads = parseInteger(values.threads, '--threads', 1, MAX_THREADS);
   if (values.hash !== undefined) options.hashMb = parseHash(values.hash);
   return options;
 }
@@ -129,7 +132,7 @@ async function commandPerft(args: string[]): Promise<number> {
     options: { ...SHARED_OPTIONS, fen: { type: 'string' }, divide: { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (positionals.length !== 1) fail('perft needs exactly one depth: chess-native perft <depth> [options]');
-  const depth = parseInteger(positionals[0] as string, 'depth', 0, 20);
+  const depth = parseInteger(positionals[0] as string, 'depth', 0, MAX_DEPTH);
   const options = perftOptions(values);
   options.divide = values.divide === true;
   options.chess960 = values.chess960 === true;
@@ -197,7 +200,7 @@ async function commandSuite(args: string[]): Promise<number> {
   if (positionals.length !== 1) fail('suite needs exactly one file: chess-native suite <file.epd> [options]');
   const file = positionals[0] as string;
   const maxNodes = values['max-nodes'] === undefined ? 100_000_000n : BigInt(parseInteger(values['max-nodes'], '--max-nodes', 0, Number.MAX_SAFE_INTEGER));
-  const maxDepth = values.depth === undefined ? 20 : parseInteger(values.depth, '--depth', 0, 20);
+  const maxDepth = values.depth === undefined ? MAX_DEPTH : parseInteger(values.depth, '--depth', 0, MAX_DEPTH);
   const options = perftOptions(values);
   options.chess960 = values.chess960 === true;
   options.signal = interruptSignal();
@@ -329,6 +332,9 @@ main(process.argv.slice(2)).then(
       // One line, even for parseArgs' multi-line messages.
       const message = (error as Error).message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
       process.stderr.write(`chess-native: ${prefix}${message}\n`);
+    } else if (error instanceof EngineError) {
+      process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);
+      code = 1;
     } else {
       // Not the user's fault: still one line, but say what it was.
       process.stderr.write(`chess-native: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,3 +1,7 @@
+// The package's error classes and the messages of move errors. Which
+// failure becomes which class is decided in one place, src/native.ts
+// (publicError, moveError).
+
 /** The FEN field a {@link FenError} is about. */
 export type FenField = 'fields' | 'board' | 'turn' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove';
 
@@ -41,6 +45,46 @@ export class AbortError extends Error {
     super(message, options);
     this.name = 'AbortError';
   }
+}
+
+/**
+ * The native engine failed for a reason other than the input; `code` names
+ * the engine status: `CN_ERR_INIT` (its tables could not be built when the
+ * package loaded), `CN_ERR_UNSUPPORTED` (CHESS_NATIVE_SLIDERS forces a code
+ * path this CPU lacks), `CN_PERFT_JOB_NO_THREAD` (perftAsync could not start
+ * a thread), or `CN_ERR_BAD_POSITION` and other codes for an internal
+ * inconsistency (a bug worth reporting).
+ */
+export class EngineError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}
+
+/** How a move is written. */
+export type Notation = 'UCI' | 'SAN';
+
+const ILLEGAL: Record<Notation, string> = { UCI: 'illegal move', SAN: 'illegal or ambiguous move' };
+const EXPECTED: Record<Notation, string> = { UCI: 'UCI like e2e4 or e7e8q', SAN: 'SAN like e4, Nbd7, exd8=Q or O-O' };
+
+function shortened(move: string): string {
+  return move.length > 40 ? `${JSON.stringify(move.slice(0, 40))}...` : JSON.stringify(move);
+}
+
+/**
+ * The IllegalMoveError for a move the engine rejected as illegal (or
+ * ambiguous) or as malformed; `fen` gives the position it was tried in.
+ * `index` places the move in a line.
+ */
+export function rejectedMove(move: string, notation: Notation, illegal: boolean, fen: () => string, index?: number): IllegalMoveError {
+  const shown = index === undefined ? JSON.stringify(move) : shortened(move);
+  const where = index === undefined ? '' : ` at ply ${index + 1} of the line (index ${index})`;
+  const message = illegal ? `${ILLEGAL[notation]} ${shown}${where} in ${fen()}` : `malformed move ${shown}${where}: expected ${EXPECTED[notation]}`;
+  return new IllegalMoveError(move, message, index);
 }
 
 /** A short description of a value for error messages (not exported by the package). */

@@ -4,5 +4,5 @@
 // Types: dist/index.d.ts serves both entry points.
 import cjs from './index.js';
 
-export const { Position, START_FEN, FenError, IllegalMoveError, AbortError, engineInfo, perftAsync } = cjs;
+export const { Position, START_FEN, FenError, IllegalMoveError, AbortError, EngineError, engineInfo, perftAsync } = cjs;
 export default cjs;

@@ -8,16 +8,9 @@
  */
 import { native } from './native';
 
-export {
-  Position,
-  START_FEN,
-  type PositionOptions,
-  type Piece,
-  type BoardPiece,
-  type PieceType,
-  type Color,
-} from './position';
-export { FenError, IllegalMoveError, AbortError, type FenField } from './errors';
+export { Position, START_FEN, type PositionOptions } from './position';
+export { type Piece, type BoardPiece, type PieceType, type Color } from './board';
+export { FenError, IllegalMoveError, AbortError, EngineError, type FenField } from './errors';
 export { perftAsync, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
 
 /** What {@link engineInfo} reports about the loaded engine. */

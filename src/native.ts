@@ -1,27 +1,72 @@
-// Loads the compiled addon (prebuilds/<platform>-<arch>/*.node or build/Release)
-// with node-gyp-build from the package root, and types its surface.
-// Internal: not part of the public API.
+// The boundary to the addon: loads it (prebuilds/<platform>-<arch>/*.node or
+// build/Release, with node-gyp-build from the package root), types its
+// surface (the exports of csrc/binding/), and turns its failures into the
+// package's errors. Internal: not part of the public API.
+//
+// The addon throws TypeError / RangeError for bad arguments and, for an
+// engine status, an Error whose `code` names the C enum value. Every call
+// that can meet an engine status passes what it catches through publicError
+// or moveError, so users only ever see the classes of src/errors.ts,
+// TypeError and RangeError.
 import * as path from 'node:path';
 
+import { EngineError, FenError, rejectedMove, type FenField, type Notation } from './errors';
+
 // node-gyp-build ships no types: it takes the package root and returns the addon's exports.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
 
-/** Error thrown by the addon for an engine status; `code` names it. */
+/**
+ * An error the addon throws for an engine status; `code` is the C enum name
+ * (CN_ERR_FEN with `field`, CN_ERR_ILLEGAL_MOVE, CN_ERR_BAD_MOVE,
+ * CN_ERR_BAD_POSITION, CN_ERR_INIT, CN_ERR_UNSUPPORTED, CN_PERFT_JOB_*).
+ */
 export interface NativeError extends Error {
-  code: 'CN_ERR_FEN' | 'CN_ERR_ILLEGAL_MOVE' | 'CN_ERR_BAD_MOVE' | 'CN_ERR_BAD_POSITION' | 'CN_ERR_INIT';
+  code: string;
   field?: string;
 }
 
-/** What csrc/addon.cc exports. A position is a view of exactly `positionBytes` bytes. */
+/** Limits the binding enforces; TypeScript checks arguments against these, never against copies. */
+export interface Limits {
+  /** Deepest perft / divide / perftAsync depth. */
+  readonly maxDepth: number;
+  /** Most perftAsync threads. */
+  readonly maxThreads: number;
+  /** Largest perft hash table in bytes. */
+  readonly maxHashBytes: number;
+  /** Longest FEN parsed (longer ones are "too long"). */
+  readonly fenMaxLength: number;
+  /** Longest UCI / SAN move string read (longer ones are malformed). */
+  readonly uciMaxLength: number;
+  readonly sanMaxLength: number;
+  /** Most moves one playLine call plays. */
+  readonly lineMaxMoves: number;
+  /** Moves one sanLine call converts. */
+  readonly sanLineMoves: number;
+  /** Bytes per move in playLine's `ucis` (the UCI string, NUL padded). */
+  readonly uciRecordBytes: number;
+}
+
+/** What csrc/binding/ exports. A position is a view of exactly `positionBytes` bytes. */
 export interface Native {
-  readonly positionBytes: number;
-  readonly maxMoves: number;
   readonly version: string;
   readonly sliders: 'pext' | 'magic';
   readonly impl: string;
   readonly initMs: number;
   readonly napi: number;
+  readonly positionBytes: number;
+  /** Byte offset of the 64-bit Polyglot key inside the position bytes. */
+  readonly keyOffset: number;
+  readonly maxMoves: number;
+  readonly limits: Limits;
+  /** The bits of gameState() (CN_GAME_*). Checkmate is check | noMoves. */
+  readonly gameStateBits: { readonly check: number; readonly noMoves: number; readonly insufficient: number; readonly fifty: number };
+  /** playLine / sanLine formats (CN_LINE_*): uci or san, | list for '\n'-terminated moves. */
+  readonly lineFormat: { readonly uci: number; readonly san: number; readonly list: number };
+  /** The `code` of the engine statuses TypeScript tells apart. */
+  readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
+  /** state[0] after playLine / sanLine. */
+  readonly lineStatus: { readonly ok: number; readonly illegal: number; readonly malformed: number };
+
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
   /**
    * fenParse into slab[at, at + positionBytes), then the sorted legal moves
@@ -36,34 +81,35 @@ export interface Native {
   moveToUci(pos: Uint8Array, move: number): string;
   /** 1 when `uci` is a legal move here, else 0 (also for malformed strings). */
   isLegal(pos: Uint8Array, uci: string): 0 | 1;
-  play(pos: Uint8Array, uci: string): number;
-  perft(pos: Uint8Array, depth: number): number | bigint;
-  divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
-  /** Byte offset of the 64-bit Polyglot key inside the position bytes. */
-  readonly keyOffset: number;
+  /** Plays `uci`, writing the position after it into `out` (never into `pos`); returns the move. */
+  play(pos: Uint8Array, uci: string, out: Uint8Array): number;
   hash(pos: Uint8Array): bigint;
-  /** Bits: 1 check, 2 no legal move, 4 insufficient material, 8 halfmove clock >= 100. */
   gameState(pos: Uint8Array): number;
-  san(pos: Uint8Array, uci: string): string;
-  /** SAN of the legal moves, space separated, in legalMoves order; `out` receives the moves. */
-  legalMovesSan(pos: Uint8Array, out: Uint16Array): string;
-  parseSan(pos: Uint8Array, san: string): number;
-  playSan(pos: Uint8Array, san: string): number;
-  /**
-   * Plays the moves of `text` (UTF-8) from byte `offset`; format 0 UCI, 1 SAN, | 2 for a
-   * '\n'-terminated list. Fills positions (positionBytes each, the position after each
-   * move), moves and ucis (6 bytes each, NUL-terminated) for up to as many moves as they
-   * hold; never writes `pos`. Returns the number played; state = [status (0 ok, 2 illegal
-   * or ambiguous, 3 malformed), offset to continue from, failing move's start, its length].
-   */
-  playLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, positions: Uint8Array, moves: Uint16Array, ucis: Uint8Array, state: Float64Array): number;
-  /** SAN of up to 256 moves of a UCI line (format 0 or 2), space separated; `end` gets the position after them. */
-  sanLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, end: Uint8Array, state: Float64Array): string;
   /** out[square] = 0 empty, else 1 + color * 8 + type (type 0 pawn .. 5 king; square 0 = a1). */
   board(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
   attackers(pos: Uint8Array, square: number, color: 0 | 1, out: Uint8Array): number;
-  readonly perftMaxThreads: number;
+
+  san(pos: Uint8Array, uci: string): string;
+  /** SAN of the legal moves, space separated, in legalMoves order; `out` receives the moves. */
+  legalMovesSan(pos: Uint8Array, out: Uint16Array): string;
+  parseSan(pos: Uint8Array, san: string): number;
+  /** As play, for a SAN move. */
+  playSan(pos: Uint8Array, san: string, out: Uint8Array): number;
+
+  /**
+   * Plays the moves of `text` (UTF-8) from byte `offset` (format: lineFormat). Fills
+   * positions (positionBytes each, the position after each move), moves and ucis
+   * (uciRecordBytes each) for up to as many moves as they hold; never writes `pos`.
+   * Returns the number played; state = [lineStatus, offset to continue from, failing
+   * move's start, its length].
+   */
+  playLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, positions: Uint8Array, moves: Uint16Array, ucis: Uint8Array, state: Float64Array): number;
+  /** SAN of up to limits.sanLineMoves moves of a UCI line, space separated; `end` gets the position after them. */
+  sanLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, end: Uint8Array, state: Float64Array): string;
+
+  perft(pos: Uint8Array, depth: number): number | bigint;
+  divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
   /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
   perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void): PerftHandle;
   /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */
@@ -82,9 +128,48 @@ export interface Native {
 /** Opaque handle of a native perft job. */
 export type PerftHandle = { readonly __perftHandle: unique symbol };
 
-// dist/native.js -> the package root is one level up.
-export const native = nodeGypBuild(path.join(__dirname, '..')) as Native;
+/** Whether `e` is an engine-status error of the addon (its codes all start with CN_). */
+function isNativeError(e: unknown): e is NativeError {
+  const code = (e as Partial<NativeError> | null)?.code;
+  return e instanceof Error && typeof code === 'string' && code.startsWith('CN_');
+}
 
-export function isNativeError(e: unknown, code: NativeError['code']): e is NativeError {
-  return e instanceof Error && (e as Partial<NativeError>).code === code;
+function load(): Native {
+  try {
+    // dist/native.js -> the package root is one level up.
+    return nodeGypBuild(path.join(__dirname, '..')) as Native;
+  } catch (e) {
+    // The only engine status the module's initialisation can throw: its
+    // tables could not be built, or a forced code path is unsupported.
+    if (isNativeError(e)) throw new EngineError(e.code, e.message);
+    throw e;
+  }
+}
+
+export const native = load();
+const CODES = native.errorCodes;
+
+/**
+ * The error a user sees for `e`, thrown by the addon: CN_ERR_FEN is a
+ * FenError; CN_PERFT_JOB_NO_MEMORY (the hash table cannot be allocated) a
+ * RangeError, as for an ArrayBuffer too large to allocate; any other engine
+ * status an EngineError. Anything else is returned as it is.
+ */
+export function publicError(e: unknown): unknown {
+  if (!isNativeError(e) || e instanceof EngineError) return e;
+  if (e.code === CODES.fen) return new FenError(e.field as FenField, e.message);
+  if (e.code === CODES.noMemory) return new RangeError(e.message);
+  return new EngineError(e.code, e.message);
+}
+
+/**
+ * Throws the public error for `e`, thrown by a single-move call on `move` in
+ * the position `pos`. (The caller passes the bytes rather than a function
+ * giving the FEN: a closure over `this` would cost every call a context.)
+ */
+export function moveError(e: unknown, move: string, notation: Notation, pos: Uint8Array): never {
+  if (isNativeError(e) && (e.code === CODES.illegalMove || e.code === CODES.badMove)) {
+    throw rejectedMove(move, notation, e.code === CODES.illegalMove, () => native.fen(pos));
+  }
+  throw publicError(e);
 }

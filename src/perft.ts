@@ -2,14 +2,16 @@
 // with an optional shared hash table, AbortSignal and progress callbacks.
 import * as os from 'node:os';
 
-import { AbortError, FenError, describe, type FenField } from './errors';
-import { isNativeError, native, type PerftHandle } from './native';
-import { START_FEN } from './position';
+import { allocBytes } from './bytes';
+import { checkDepth } from './checks';
+import { AbortError, describe } from './errors';
+import { fenArgument, parseFen } from './fen';
+import { native, publicError, type PerftHandle } from './native';
 
-const MAX_DEPTH = 20;
 const MIB = 1024 * 1024;
-/** Largest hashMb accepted: 1 TiB. What the machine can allocate is checked when the run starts. */
-const MAX_HASH_MB = 1024 * 1024;
+const MAX_THREADS = native.limits.maxThreads;
+/** Largest hashMb accepted. What the machine can allocate is checked when the run starts. */
+const MAX_HASH_MB = native.limits.maxHashBytes / MIB;
 /** How often onProgress is called while a run lasts. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -82,8 +84,8 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   const { threads, hashMb, divide, chess960, signal, onProgress } = o;
   if (threads !== undefined) {
     if (typeof threads !== 'number') throw new TypeError(`options.threads must be a number, got ${describe(threads)}`);
-    if (!Number.isInteger(threads) || threads < 1 || threads > native.perftMaxThreads) {
-      throw new RangeError(`options.threads must be an integer from 1 to ${native.perftMaxThreads}, got ${threads}`);
+    if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+      throw new RangeError(`options.threads must be an integer from 1 to ${MAX_THREADS}, got ${threads}`);
     }
   }
   if (hashMb !== undefined) {
@@ -106,7 +108,7 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
-  const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), native.perftMaxThreads);
+  const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), MAX_THREADS);
   const mb = (hashMb as number | undefined) ?? defaultHashMb(depth);
   return {
     threads: threadCount,
@@ -133,27 +135,20 @@ function abortError(signal: AbortSignal): AbortError {
  * position. `hashMb: 0` rules even that out.
  *
  * Rejects with a `FenError` for a bad FEN, `RangeError` for a bad depth, `TypeError` /
- * `RangeError` for bad options (all before any work starts), and {@link AbortError} when
- * `options.signal` aborts.
+ * `RangeError` for bad options (all before any work starts), `RangeError` when the hash table
+ * cannot be allocated, {@link EngineError} when no thread can start, and {@link AbortError}
+ * when `options.signal` aborts.
  *
  * ```ts
  * const { nodes, nps } = await perftAsync(START_FEN, 7, { hashMb: 64 });
  * ```
  */
 export async function perftAsync(fen: string, depth: number, options?: PerftAsyncOptions): Promise<PerftAsyncResult> {
-  const text: unknown = fen === undefined ? START_FEN : fen;
-  if (typeof text !== 'string') throw new TypeError(`FEN must be a string, got ${describe(text)}`);
-  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > MAX_DEPTH) {
-    throw new RangeError(`depth must be an integer from 0 to ${MAX_DEPTH}, got ${describe(depth)}`);
-  }
+  const text = fenArgument(fen);
+  checkDepth(depth);
   const checked = checkOptions(depth, options);
-  const bytes = new Uint8Array(native.positionBytes);
-  try {
-    native.fenParse(bytes, text, checked.chess960 ? 1 : 0);
-  } catch (e) {
-    if (isNativeError(e, 'CN_ERR_FEN')) throw new FenError(e.field as FenField, e.message);
-    throw e;
-  }
+  const bytes = allocBytes();
+  parseFen(bytes, text, checked.chess960);
   const { signal, onProgress } = checked;
   if (signal?.aborted) throw abortError(signal);
 
@@ -200,7 +195,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     try {
       job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished);
     } catch (e) {
-      reject(e);
+      reject(publicError(e));
       return;
     }
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,6 +1,7 @@
 // The raw binding (dist/native.js), as someone bypassing the TypeScript layer
-// would call it: wrong types and sizes are TypeErrors, corrupted position
-// bytes are CN_ERR_BAD_POSITION errors or valid positions, and nothing crashes.
+// would call it: wrong types and sizes are TypeErrors, values out of range
+// RangeErrors, corrupted position bytes CN_ERR_BAD_POSITION errors or valid
+// positions, and nothing crashes.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import './helpers';
@@ -20,6 +21,7 @@ function parsed(fen: string): Uint8Array {
 type Call = (pos: unknown) => unknown;
 const moves = new Uint16Array(native.maxMoves);
 const counts = new BigUint64Array(native.maxMoves);
+const out = new Uint8Array(native.positionBytes);
 const calls: [string, Call][] = [
   ['fen', (p) => native.fen(p as Uint8Array)],
   ['turn', (p) => native.turn(p as Uint8Array)],
@@ -29,14 +31,37 @@ const calls: [string, Call][] = [
   ['perft', (p) => native.perft(p as Uint8Array, 2)],
   ['divide', (p) => native.divide(p as Uint8Array, 1, moves, counts)],
   ['moveToUci', (p) => native.moveToUci(p as Uint8Array, 0)],
-  ['play', (p) => native.play(p as Uint8Array, 'e2e4')], // last: it writes the bytes on success
+  ['play', (p) => native.play(p as Uint8Array, 'e2e4', out)],
+  ['playSan', (p) => native.playSan(p as Uint8Array, 'e4', out)],
 ];
 
 describe('raw binding', () => {
-  it('exports its constants', () => {
+  it('exports its constants, frozen', () => {
     expect(native.positionBytes % 8).toBe(0);
     expect(native.maxMoves).toBeGreaterThanOrEqual(256);
     expect(native.napi).toBe(8);
+    expect(native.limits.maxDepth).toBe(20);
+    expect(native.limits.maxThreads).toBe(256);
+    expect(native.gameStateBits).toEqual({ check: 1, noMoves: 2, insufficient: 4, fifty: 8 });
+    expect(native.lineStatus).toEqual({ ok: 0, illegal: 2, malformed: 3 });
+    expect(native.errorCodes.fen).toBe('CN_ERR_FEN');
+    for (const group of [native.limits, native.gameStateBits, native.lineFormat, native.lineStatus, native.errorCodes]) {
+      expect(Object.isFrozen(group)).toBe(true);
+    }
+    expect(() => {
+      (native as { maxMoves: number }).maxMoves = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('enforces the limits it exports, and names them in its messages', () => {
+    const pos = parsed(START);
+    const { maxDepth, maxThreads, maxHashBytes, fenMaxLength } = native.limits;
+    expect(() => native.perft(pos, maxDepth + 1)).toThrow(`depth must be an integer from 0 to ${maxDepth}`);
+    expect(() => native.perftStart(pos, 1, maxThreads + 1, 0, () => {})).toThrow(`threads must be an integer from 1 to ${maxThreads}`);
+    expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {})).toThrow(`hashBytes must be an integer from 0 to ${maxHashBytes}`);
+    // The parser accepts trailing spaces: the FEN limit shows at its exact length.
+    expect(native.fenParse(out, START + ' '.repeat(fenMaxLength - START.length), 0)).toBeUndefined();
+    expect(() => native.fenParse(out, START + ' '.repeat(fenMaxLength + 1 - START.length), 0)).toThrow(`more than ${fenMaxLength}`);
   });
 
   it('rejects anything but an ArrayBufferView of positionBytes bytes with a TypeError', () => {
@@ -118,15 +143,20 @@ describe('raw binding', () => {
     const pos = parsed(START);
     expect(() => native.fenParse(pos, 1 as unknown as string, 0)).toThrow(TypeError);
     expect(() => native.isLegal(pos, 1 as unknown as string)).toThrow(TypeError);
-    expect(() => native.play(pos, {} as unknown as string)).toThrow(TypeError);
+    expect(() => native.play(pos, {} as unknown as string, out)).toThrow(TypeError);
+    expect(() => native.play(pos, 'e2e4', new Uint8Array(3))).toThrow(TypeError);
     expect(() => native.legalMoves(pos, new Uint16Array(10))).toThrow(TypeError);
     expect(() => native.legalMoves(pos, new Uint8Array(1024) as unknown as Uint16Array)).toThrow(TypeError);
     expect(() => native.divide(pos, 1, moves, new BigInt64Array(native.maxMoves) as unknown as BigUint64Array)).toThrow(TypeError);
     expect(() => native.moveToUci(pos, 0)).toThrow(TypeError); // not a legal move here
     expect(() => native.moveToUci(pos, 70000)).toThrow(TypeError);
-    for (const depth of [-1, 21, 0.5, NaN, '2', undefined]) {
-      expect(() => native.perft(pos, depth as number)).toThrow(RangeError);
-      expect(() => native.divide(pos, depth as number, moves, counts)).toThrow(RangeError);
+    for (const depth of [-1, 21, 0.5, NaN, Infinity]) {
+      expect(() => native.perft(pos, depth)).toThrow(RangeError);
+      expect(() => native.divide(pos, depth, moves, counts)).toThrow(RangeError);
+    }
+    for (const depth of ['2', undefined, 2n] as unknown[]) {
+      expect(() => native.perft(pos, depth as number)).toThrow(TypeError);
+      expect(() => native.divide(pos, depth as number, moves, counts)).toThrow(TypeError);
     }
     expect(() => native.divide(pos, 0, moves, counts)).toThrow(RangeError);
     expect(native.fen(pos)).toBe(START);
@@ -161,13 +191,13 @@ describe('raw binding', () => {
         } catch (e) {
           const code = (e as { code?: string }).code;
           if (code === 'CN_ERR_BAD_POSITION') rejected++;
-          else if (!(name === 'play' && (code === 'CN_ERR_ILLEGAL_MOVE' || code === 'CN_ERR_BAD_MOVE')) &&
+          else if (!(name.startsWith('play') && (code === 'CN_ERR_ILLEGAL_MOVE' || code === 'CN_ERR_BAD_MOVE')) &&
             !(name === 'moveToUci' && e instanceof TypeError)) throw e;
         }
-        if (name !== 'play' && !sameBytes(bytes, before)) changed.push(`${i} ${name}`);
+        if (!sameBytes(bytes, before)) changed.push(`${i} ${name}`);
       }
     }
-    // Only play() may write the bytes.
+    // No call writes the position it reads.
     expect(changed).toEqual([]);
     // Both outcomes occur: some flips hit unused bits (still valid), most break invariants.
     expect(rejected).toBeGreaterThan(0);

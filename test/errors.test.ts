@@ -1,9 +1,11 @@
 // Errors, never crashes: TypeError for wrong types, FenError naming the field,
 // IllegalMoveError with the move, and the position unchanged after every failure.
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { api } from './helpers';
+import { api, ROOT } from './helpers';
 
-const { Position, FenError, IllegalMoveError, START_FEN } = api;
+const { Position, FenError, IllegalMoveError, EngineError, START_FEN } = api;
 type Pos = InstanceType<typeof Position>;
 
 function snapshot(pos: Pos) {
@@ -20,6 +22,27 @@ describe('error classes', () => {
     expect(me).toBeInstanceOf(Error);
     expect(me.name).toBe('IllegalMoveError');
     expect(me.move).toBe('e2e5');
+    const ee = new EngineError('CN_ERR_INIT', 'no tables');
+    expect(ee).toBeInstanceOf(Error);
+    expect(ee.name).toBe('EngineError');
+    expect(ee.code).toBe('CN_ERR_INIT');
+  });
+
+  it('an engine that cannot start is an EngineError when the package loads', () => {
+    const script = `
+      try { require(${JSON.stringify(path.join(ROOT, 'dist', 'index.js'))}); console.log('loaded'); }
+      catch (e) { console.log(JSON.stringify({ name: e.name, code: e.code, message: e.message })); }`;
+    for (const sliders of ['bogus', 'pext']) {
+      const r = spawnSync(process.execPath, ['-e', script], {
+        encoding: 'utf8',
+        // Hiding BMI2 makes a forced pext path unsupported on any CPU.
+        env: { ...process.env, CHESS_NATIVE_SLIDERS: sliders, CHESS_NATIVE_CPU: 'no-bmi2' },
+      });
+      const thrown = JSON.parse(r.stdout) as { name: string; code: string; message: string };
+      expect(thrown.name).toBe('EngineError');
+      expect(thrown.code).toBe('CN_ERR_UNSUPPORTED');
+      expect(thrown.message).toContain('CHESS_NATIVE_SLIDERS');
+    }
   });
 });
 

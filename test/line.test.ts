@@ -87,7 +87,8 @@ describe('lines match the same moves played one by one', () => {
     expect(games.some((g) => g.ucis.length > 256)).toBe(true);
   });
 
-  it('playSanLine / playLine in every input form: same positions, history, hash, undo', () => {
+  // About 4.5 s on a quiet 2-core machine: vitest's 5 s default fails it under load.
+  it('playSanLine / playLine in every input form: same positions, history, hash, undo', { timeout: 60_000 }, () => {
     for (const game of games) {
       const opts = { chess960: game.chess960 };
       const one = new Position(game.fen, opts);

@@ -1,7 +1,7 @@
 // Stress and leak tests through the public API.
 //
 // `npm test` runs a scaled-down version; `npm run test:stress` sets
-// CHESS_NATIVE_STRESS=full for the issue's sizes: a million Position
+// CHESS_NATIVE_STRESS=full for the full sizes: a million Position
 // create/drop cycles and 100k perftAsync start/abort cycles, each with
 // resident memory checked after a forced GC, plus worker_threads hammering
 // the addon at the same time.

@@ -1,0 +1,62 @@
+// FEN in: the argument check, parsing with FenError on failure, and the
+// move list that comes with the newest position parsed by the constructor.
+import { currentSlab, reserveBytes } from './bytes';
+import { describe } from './errors';
+import { native, publicError } from './native';
+
+/** Standard starting position. */
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** The FEN a caller gave: the start position when undefined; a TypeError unless a string. */
+export function fenArgument(fen: unknown): string {
+  const text: unknown = fen === undefined ? START_FEN : fen;
+  if (typeof text !== 'string') throw new TypeError(`FEN must be a string, got ${describe(text)}`);
+  return text;
+}
+
+/** Parses `fen` into the position view `out`; a FenError when it is invalid. */
+export function parseFen(out: Uint8Array, fen: string, chess960: boolean): void {
+  try {
+    native.fenParse(out, fen, chess960 ? 1 : 0);
+  } catch (e) {
+    throw publicError(e);
+  }
+}
+
+// The move list of the newest position parsed by parseFenListingMoves:
+// parsing and listing in one native call makes `new Position(fen).legalMoves()`
+// cost one crossing, not two. Only parseFenListingMoves writes NEWEST_MOVES,
+// and position bytes are never written after creation, so the list belongs
+// to whichever position still holds exactly the bytes at `newestAt` in
+// `newestSlab`.
+export const NEWEST_MOVES = new Uint16Array(native.maxMoves);
+const NEWEST_MOVES_BUFFER = NEWEST_MOVES.buffer;
+let newestSlab: ArrayBuffer | null = null;
+let newestAt = -1;
+let newestCount = 0;
+
+/**
+ * Parses `fen` into newly reserved bytes and lists its legal moves in the
+ * same native call; returns the bytes' offset in {@link currentSlab} (until
+ * the next reservation). A FenError when the FEN is invalid.
+ */
+export function parseFenListingMoves(fen: string, chess960: boolean): number {
+  const at = reserveBytes();
+  const slab = currentSlab();
+  try {
+    newestCount = native.fenParseList(slab, at, fen, chess960 ? 1 : 0, NEWEST_MOVES_BUFFER);
+  } catch (e) {
+    throw publicError(e);
+  }
+  newestSlab = slab;
+  newestAt = at;
+  return at;
+}
+
+/**
+ * How many moves NEWEST_MOVES holds for the position at `at` in `slab`, or -1
+ * when that is not the newest position parsed by parseFenListingMoves.
+ */
+export function newestMoveCount(slab: ArrayBuffer, at: number): number {
+  return at === newestAt && slab === newestSlab ? newestCount : -1;
+}
