@@ -1,19 +1,21 @@
 {
-  # The engine's C files plus one thin node-addon-api file (csrc/addon.cc),
-  # the only file that includes Node headers. Hot code is compiled per
-  # instruction-set level inside the engine (impl_*.c use target pragmas) and
-  # chosen at run time, so the binary stays baseline x86-64: never -march=native.
+  # The engine's C files (csrc/engine) plus one thin node-addon-api file
+  # (csrc/addon.cc), the only file that includes Node headers. Hot code is
+  # compiled per instruction-set level inside the engine (csrc/engine/variants
+  # use target pragmas) and chosen at run time, so the binary stays baseline
+  # x86-64: never -march=native.
   "targets": [
     {
       "target_name": "chess_native",
-      # Every csrc/*.c (the same set test/c/Makefile builds the C tests from)
-      # plus the binding.
+      # Every .c of the engine and its variants (the set test/engine.mk gives
+      # the C tests) plus the binding.
       "sources": [
-        "<!@(node -p \"require('fs').readdirSync('csrc').filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return 'csrc/' + f }).join(' ')\")",
+        "<!@(node -p \"['csrc/engine', 'csrc/engine/variants'].map(function (d) { return require('fs').readdirSync(d).filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return d + '/' + f }).join(' ') }).join(' ')\")",
         "csrc/addon.cc"
       ],
+      # The binding sees the engine's public headers only.
       "include_dirs": [
-        "csrc",
+        "csrc/engine/include",
         "<!(node -p \"require('node-addon-api').include_dir\")"
       ],
       "defines": [

@@ -19,11 +19,11 @@
 #include <pthread.h>
 #endif
 
-#include "../../csrc/attacks.h"
-#include "../../csrc/chess_native.h"
-#include "../../csrc/clock.h"
-#include "../../csrc/impl.h"
-#include "../../csrc/zobrist.h"
+#include "attacks.h"
+#include "chess_native.h"
+#include "clock.h"
+#include "impl.h"
+#include "zobrist.h"
 #include "suite.h"
 #include "san_test.c"
 #include "perft_job_test.c"

@@ -1,14 +1,11 @@
 /*
- * perft_job_test.c - tests for csrc/perft_job.c (threaded, hashed,
+ * perft_job_test.c - tests for csrc/engine/perft_job.c (threaded, hashed,
  * cancellable perft).
  *
  * Entry point: int perft_job_tests_run(const char *perft_dir), returning the
  * number of failures and printing each one. It can be #included by the
  * engine test runner (every other name here is static and starts with pj_)
- * or built alone:
- *   cc -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -DPERFT_JOB_TEST_MAIN \
- *      test/c/perft_job_test.c csrc/[a-z]*.c -o perft_job_test
- *   ./perft_job_test test/data
+ * or built and run alone: `make -C test/c job-test`.
  *
  * Expected counts come only from the published suite files; divides are
  * compared with the engine's single-threaded cn_divide.
@@ -23,9 +20,9 @@
 #include <time.h>
 #endif
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/clock.h"
-#include "../../csrc/perft_job.h"
+#include "chess_native.h"
+#include "clock.h"
+#include "perft_job.h"
 #include "suite.h"
 
 int perft_job_tests_run(const char *perft_dir);

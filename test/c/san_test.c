@@ -1,5 +1,5 @@
 /*
- * san_test.c - tests for csrc/san.c (cn_move_to_san / cn_move_from_san).
+ * san_test.c - tests for csrc/engine/san.c (cn_move_to_san / cn_move_from_san).
  *
  * Entry point: int san_tests_run(void), returning the number of failures
  * and printing each one. It can be compiled on its own next to the runner
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/rules.h"
-#include "../../csrc/san.h"
+#include "chess_native.h"
+#include "rules.h"
+#include "san.h"
 
 int san_tests_run(void);
 

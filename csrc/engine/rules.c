@@ -3,7 +3,7 @@
  * plain bitboard code over the public position struct and the multiply
  * slider tables, which every CPU can use.
  */
-#include "rules.h"
+#include "include/rules.h"
 
 #include "attacks.h"
 #include "bitboard.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "attacks.h"
-#include "chess_native.h"
+#include "include/chess_native.h"
 #include "clock.h"
 #include "cpu.h"
 #include "impl.h"

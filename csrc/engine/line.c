@@ -1,7 +1,7 @@
 /*
  * line.c - play a whole line of moves in one call (see line.h).
  */
-#include "line.h"
+#include "include/line.h"
 
 #include <string.h>
 

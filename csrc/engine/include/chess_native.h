@@ -1,8 +1,13 @@
 /*
- * chess_native.h - the engine's public C API.
+ * chess_native.h - the engine's public C API: positions, FEN, moves, UCI,
+ * make/unmake and perft.
  *
- * This is the only engine header the binding (addon.cc) includes. It has no
- * Node headers and no chess logic; the engine builds and tests without Node.
+ * The engine's public API is the headers of this folder: this one, san.h
+ * (SAN), rules.h (game state, attackers), line.h (a line of moves in one
+ * call) and perft_job.h (threaded, hashed, cancellable perft). The binding
+ * includes these and no other engine header: its include path is this
+ * folder alone. They have no Node headers and no chess logic; the engine
+ * builds and tests without Node.
  *
  * A position is a plain struct of bitboards that can be copied with memcpy:
  * the binding keeps it in a JS typed array and copies it in and out, so no

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "attacks.h"
-#include "chess_native.h"
+#include "include/chess_native.h"
 #include "zobrist.h"
 
 #define MAX_MEN_PER_SIDE 16

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "chess_native.h"
+#include "include/chess_native.h"
 #include "impl.h"
 
 int cn_legal_moves(const cn_position *pos, cn_move *out) { return cn_active_impl()->generate(pos, out); }

@@ -1,7 +1,7 @@
 /*
  * tt.c - allocation of the perft transposition table.
  */
-#include "tt.h"
+#include "transposition_table.h"
 
 #include <stdlib.h>
 

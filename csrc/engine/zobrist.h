@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "chess_native.h"
+#include "include/chess_native.h"
 
 #define CN_POLYGLOT_RANDOM_COUNT 781
 /* Castling right bit index i (CN_WHITE_OO = bit 0 ... CN_BLACK_OOO = bit 3)

@@ -5,8 +5,8 @@
 #ifndef CN_IMPL_H
 #define CN_IMPL_H
 
-#include "chess_native.h"
-#include "tt.h"
+#include "include/chess_native.h"
+#include "transposition_table.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility push(hidden)

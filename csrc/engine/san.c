@@ -9,11 +9,11 @@
  * that reach the named square are the candidates, and each is made on a copy
  * to see that it leaves its king safe.
  */
-#include "san.h"
+#include "include/san.h"
 
 #include "attacks.h"
 #include "bitboard.h"
-#include "rules.h"
+#include "include/rules.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -18,11 +18,11 @@
  */
 #include <string.h>
 
-#include "attacks.h"
-#include "bitboard.h"
-#include "impl.h"
-#include "tt.h"
-#include "zobrist.h"
+#include "../attacks.h"
+#include "../bitboard.h"
+#include "../impl.h"
+#include "../transposition_table.h"
+#include "../zobrist.h"
 
 #if CN_USE_PEXT
 #include <immintrin.h>

@@ -8,14 +8,14 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #endif
 
-#include "perft_job.h"
+#include "include/perft_job.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "impl.h"
-#include "tt.h"
+#include "transposition_table.h"
 
 #ifdef _WIN32
 #include <process.h>

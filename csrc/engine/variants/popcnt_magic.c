@@ -3,7 +3,7 @@
  * the run-time check (cn_impl_runnable) tests only that bit: AMD K10 has
  * popcnt without SSSE3/SSE4.1, and "sse4.2" lets the compilers vectorize
  * with those. */
-#include "impl.h"
+#include "../impl.h"
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("popcnt"))), apply_to = function)
