@@ -1,5 +1,5 @@
-/* Baseline x86-64 (or any other CPU): portable popcount, magic multiply. */
+/* Baseline: any CPU, portable popcount, the magic multiply. */
 #define CN_IMPL_SYMBOL cn_impl_base
 #define CN_IMPL_NAME "base-magic"
 #define CN_USE_PEXT 0
-#include "movegen_impl.h"
+#include "variant.h"

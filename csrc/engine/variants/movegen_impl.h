@@ -1,20 +1,13 @@
 /*
- * movegen_impl.h - legal move generation and bulk-counting perft.
- *
- * Not a normal header: each impl_*.c includes it once, after choosing an
- * instruction set, and it defines that variant's static functions plus the
- * cn_impl table named CN_IMPL_SYMBOL. The including file defines:
- *   CN_IMPL_SYMBOL   name of the cn_impl object to define
- *   CN_IMPL_NAME     its printable name
- *   CN_USE_PEXT      1 to index the slider tables with pext, else 0
- *   CN_FAST_BITS     (optional) hardware popcount may be used
+ * movegen_impl.h - legal move generation, compiled once per variant
+ * (variant.h includes it after turning the variant's instruction set on;
+ * CN_USE_PEXT picks the slider indexing).
  *
  * Legality without make-and-test: a check mask (squares that block or
  * capture a single checker), two pin masks (the rays from the king through a
  * pinned piece to its pinner, split into orthogonal and diagonal), king moves
  * tested with the king lifted off the board, and an exact re-test for the
- * rare en-passant capture. The generator runs in two modes from one body:
- * listing moves, or only counting them (bulk counting at perft's last ply).
+ * rare en-passant capture.
  */
 #include <string.h>
 
@@ -432,105 +425,6 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
     return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
 }
 
-/* Copy-make for the search: the child gets the parent's state with the move
- * applied. Clocks and the key are left alone: perft does not read them. */
-CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us) {
-    const int them = us ^ 1;
-    const unsigned from = move & 63u, to = (move >> 6) & 63u;
-    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
-    const bitboard from_bb = bb_square(from), to_bb = bb_square(to);
-    *c = *p;
-    c->side = (uint8_t)them;
-    c->ep_square = CN_NO_SQUARE;
-    if (kind == CN_MOVE_CASTLING) {
-        const unsigned back_rank = us ? 7u : 0u;
-        const int queenside = to < from;
-        const bitboard king_to = bb_square(make_square(queenside ? 2u : 6u, back_rank));
-        const bitboard rook_to = bb_square(make_square(queenside ? 3u : 5u, back_rank));
-        /* Clear then set: in Chess960 the squares may overlap. */
-        c->by_type[CN_KING] = (c->by_type[CN_KING] & ~from_bb) | king_to;
-        c->by_type[CN_ROOK] = (c->by_type[CN_ROOK] & ~to_bb) | rook_to;
-        c->by_color[us] = (c->by_color[us] & ~(from_bb | to_bb)) | king_to | rook_to;
-        c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
-        return;
-    }
-    /* Clearing the destination unconditionally is cheaper than branching
-     * on whether the move captures; the king is never captured. */
-    c->by_type[CN_PAWN] &= ~to_bb;
-    c->by_type[CN_KNIGHT] &= ~to_bb;
-    c->by_type[CN_BISHOP] &= ~to_bb;
-    c->by_type[CN_ROOK] &= ~to_bb;
-    c->by_type[CN_QUEEN] &= ~to_bb;
-    c->by_color[them] &= ~to_bb;
-    c->by_color[us] ^= from_bb | to_bb;
-    if (kind == CN_MOVE_NORMAL) {
-        c->by_type[piece] ^= from_bb | to_bb;
-        if (piece == CN_PAWN && (from ^ to) == 16u) {
-            const unsigned ep = (from + to) >> 1;
-            if (cn_pawn_attacks[us][ep] & p->by_type[CN_PAWN] & p->by_color[them]) c->ep_square = (uint8_t)ep;
-        }
-    } else if (kind == CN_MOVE_PROMOTION) {
-        c->by_type[CN_PAWN] ^= from_bb;
-        c->by_type[((move >> 12) & 3u) + CN_KNIGHT] |= to_bb;
-    } else { /* en passant */
-        const bitboard captured = bb_square((unsigned)((int)to - PUSH_DELTA(us)));
-        c->by_type[CN_PAWN] ^= from_bb | to_bb | captured;
-        c->by_color[them] ^= captured;
-    }
-    if (c->castling) {
-        if (piece == CN_KING) c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
-        const bitboard touched = from_bb | to_bb;
-        if (touched & (CN_RANK_1 | CN_RANK_8)) {
-            for (unsigned right = 0; right < 4; right++)
-                if ((c->castling & (1u << right)) && (touched & bb_square(p->castle_rook[right])))
-                    c->castling &= (uint8_t)~(1u << right);
-        }
-    }
-}
-
-/* make_child plus the incremental Polyglot key, for the hashed perft. */
-CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move move, const int us) {
-    const int them = us ^ 1;
-    const unsigned from = move & 63u, to = (move >> 6) & 63u;
-    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
-    uint64_t key = p->key ^ cn_polyglot_random[CN_POLYGLOT_TURN];
-    if (kind == CN_MOVE_CASTLING) {
-        const unsigned back_rank = us ? 7u : 0u;
-        const int queenside = to < from;
-        key ^= cn_polyglot_piece_key(us, CN_KING, from) ^ cn_polyglot_piece_key(us, CN_ROOK, to) ^
-               cn_polyglot_piece_key(us, CN_KING, make_square(queenside ? 2u : 6u, back_rank)) ^
-               cn_polyglot_piece_key(us, CN_ROOK, make_square(queenside ? 3u : 5u, back_rank));
-    } else {
-        const bitboard to_bb = bb_square(to);
-        if (kind == CN_MOVE_EN_PASSANT) {
-            key ^= cn_polyglot_piece_key(them, CN_PAWN, (unsigned)((int)to - PUSH_DELTA(us)));
-        } else if (p->by_color[them] & to_bb) {
-            int captured = CN_PAWN;
-            while (!(p->by_type[captured] & to_bb)) captured++;
-            key ^= cn_polyglot_piece_key(them, captured, to);
-        }
-        const unsigned placed = kind == CN_MOVE_PROMOTION ? ((move >> 12) & 3u) + CN_KNIGHT : piece;
-        key ^= cn_polyglot_piece_key(us, (int)piece, from) ^ cn_polyglot_piece_key(us, (int)placed, to);
-    }
-    make_child(p, c, move, us);
-    const unsigned lost_rights = (unsigned)(p->castling ^ c->castling);
-    if (lost_rights)
-        for (unsigned right = 0; right < 4; right++)
-            if (lost_rights & (1u << right)) key ^= cn_polyglot_random[CN_POLYGLOT_CASTLE_OFFSET + right];
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(p->ep_square)];
-    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(c->ep_square)];
-    c->key = key;
-}
-
-/* Keeps a computed child alive in "full" perft, so the compiler cannot
- * drop the make that nothing reads. */
-#if defined(_MSC_VER) && !defined(__clang__)
-#define KEEP_ALIVE(ptr) _ReadWriteBarrier()
-#else
-#define KEEP_ALIVE(ptr) __asm__ __volatile__("" : : "r"(ptr) : "memory")
-#endif
-
-
 static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
     return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling, NULL);
 }
@@ -538,52 +432,15 @@ static int count_moves_black(const cn_position *p, const castle_geometry *castli
     return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling, NULL);
 }
 
-/* Bulk-counting perft, depth >= 2. One body, compiled per side to move:
- * `us` is a constant in each of the two wrappers. */
-static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling);
-static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling);
-
-CN_INLINE uint64_t perft_side(const cn_position *p, int depth, const castle_geometry *castling, const int us) {
-    if (depth == 2) return generate_moves(p, us, MODE_CHILDREN, NULL, castling, NULL);
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, castling, NULL);
-    uint64_t nodes = 0;
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child(p, &child, moves[i], us);
-        nodes += us ? perft_white(&child, depth - 1, castling) : perft_black(&child, depth - 1, castling);
-    }
-    return nodes;
-}
-
-static uint64_t perft_white(const cn_position *p, int depth, const castle_geometry *castling) {
-    return perft_side(p, depth, castling, 0);
-}
-static uint64_t perft_black(const cn_position *p, int depth, const castle_geometry *castling) {
-    return perft_side(p, depth, castling, 1);
-}
-
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
     return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling, NULL)
                    : (int)generate_moves(p, 0, MODE_LIST, moves, castling, NULL);
-}
-
-static uint64_t perft_with_geometry(const cn_position *p, int depth, const castle_geometry *castling) {
-    if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling) : count_moves_white(p, castling));
-    return p->side ? perft_black(p, depth, castling) : perft_white(p, depth, castling);
 }
 
 static int impl_count(const cn_position *p) {
     castle_geometry castling;
     compute_castle_geometry(p, &castling);
     return p->side ? count_moves_black(p, &castling) : count_moves_white(p, &castling);
-}
-
-static uint64_t impl_perft(const cn_position *p, int depth) {
-    castle_geometry castling;
-    compute_castle_geometry(p, &castling);
-    return perft_with_geometry(p, depth, &castling);
 }
 
 static int impl_generate(const cn_position *p, cn_move *out) {
@@ -594,181 +451,3 @@ static int impl_generate(const cn_position *p, cn_move *out) {
     for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
     return count;
 }
-
-/* The destination field of a move (to << 6) by the destination's UCI-order index. */
-#define UCI_DEST(i) (uint16_t)(((((i) & 7u) << 3) | ((i) >> 3)) << 6)
-#define UCI_DEST8(i) UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), \
-    UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), UCI_DEST(i + 7)
-static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),  UCI_DEST8(16u), UCI_DEST8(24u),
-                                                  UCI_DEST8(32u), UCI_DEST8(40u), UCI_DEST8(48u), UCI_DEST8(56u)};
-#undef UCI_DEST8
-#undef UCI_DEST
-
-/* The moves of a set_sink, sorted by their UCI strings: origins in UCI
- * order, then each origin's destinations in UCI order, promotions in
- * letter order (b, n, q, r). Castling is merged into the king's moves by
- * the square its UCI names: the king's two steps in standard chess with
- * the king on the e-file, else the rook's square. */
-static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out) {
-    static const unsigned letter_order[4] = {1, 0, 3, 2}; /* n=0 b=1 r=2 q=3 in the move */
-    const bitboard pawns = p->by_type[CN_PAWN];
-    const unsigned ep = p->ep_square;
-    unsigned castle_keys[2] = {64, 64};
-    cn_move castles[2] = {0, 0};
-    for (int i = 0; i < sets->castle_count; i++) {
-        castles[i] = (cn_move)sets->castles[i];
-        castle_keys[i] = cn_uci_order(cn_uci_destination(p, castles[i]));
-    }
-    if (castle_keys[1] < castle_keys[0]) {
-        const unsigned key = castle_keys[0];
-        const cn_move move = castles[0];
-        castle_keys[0] = castle_keys[1], castles[0] = castles[1];
-        castle_keys[1] = key, castles[1] = move;
-    }
-    int n = 0;
-    bitboard origins = sets->origins;
-    while (origins) {
-        const unsigned index = bb_pop_lsb(&origins);
-        const unsigned from = cn_uci_order(index); /* the mapping is its own inverse */
-        bitboard targets = sets->sets[index];
-        if (pawns & bb_square(from)) {
-            while (targets) {
-                const unsigned to = cn_uci_order(bb_pop_lsb(&targets));
-                const unsigned move = from | (to << 6);
-                if (bb_square(to) & (CN_RANK_1 | CN_RANK_8)) {
-                    for (int k = 0; k < 4; k++) out[n++] = (cn_move)(move | KIND_PROMOTION | (letter_order[k] << 12));
-                } else {
-                    out[n++] = (cn_move)(to == ep ? move | KIND_EN_PASSANT : move);
-                }
-            }
-        } else if (sets->castle_count && (sets->castles[0] & 63u) == from) {
-            int next_castle = 0;
-            while (targets) {
-                const unsigned to_index = bb_pop_lsb(&targets);
-                while (next_castle < sets->castle_count && castle_keys[next_castle] < to_index) out[n++] = castles[next_castle++];
-                out[n++] = (cn_move)(from | uci_destination_bits[to_index]);
-            }
-            while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];
-        } else {
-            while (targets) out[n++] = (cn_move)(from | uci_destination_bits[bb_pop_lsb(&targets)]);
-        }
-    }
-    return n;
-}
-
-static int impl_generate_sorted(const cn_position *p, cn_move *out) {
-    castle_geometry castling;
-    set_sink sets;
-    compute_castle_geometry(p, &castling);
-    sets.origins = 0;
-    sets.castle_count = 0;
-    if (p->side)
-        generate_moves(p, 1, MODE_SETS, NULL, &castling, &sets);
-    else
-        generate_moves(p, 0, MODE_SETS, NULL, &castling, &sets);
-    return write_sorted(p, &sets, out);
-}
-
-CN_INLINE void make_child_any(const cn_position *p, cn_position *c, gen_move move) {
-    if (p->side)
-        make_child(p, c, move, 1);
-    else
-        make_child(p, c, move, 0);
-}
-
-/* Every leaf move is generated and played: for comparison with engines that
- * do not bulk-count. */
-static uint64_t perft_full_rec(const cn_position *p, int depth, const castle_geometry *castling) {
-    gen_move moves[CN_MAX_MOVES];
-    const int count = list_moves(p, moves, castling);
-    uint64_t nodes = 0;
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child_any(p, &child, moves[i]);
-        if (depth == 1) {
-            KEEP_ALIVE(&child);
-            nodes++;
-        } else {
-            nodes += perft_full_rec(&child, depth - 1, castling);
-        }
-    }
-    return nodes;
-}
-
-static uint64_t impl_perft_full(const cn_position *p, int depth) {
-    if (depth <= 0) return 1;
-    castle_geometry castling;
-    compute_castle_geometry(p, &castling);
-    return perft_full_rec(p, depth, &castling);
-}
-
-/* Hashed perft. Subtrees of depth >= 2 go through the table. abort_flag is
- * polled at depth >= 3; once set, the search unwinds with meaningless
- * counts (the caller discards them) and stores nothing more. */
-#define ABORTED(flag) (CN_TT_LOAD(flag) != 0)
-
-typedef struct hashed_search {
-    const cn_tt *tt;
-    const uint64_t *abort_flag;
-    castle_geometry castling;
-} hashed_search;
-
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search);
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search);
-
-CN_INLINE uint64_t perft_hashed_side(const cn_position *p, int depth, const hashed_search *search, const int us) {
-    const uint64_t tag = cn_tt_tag(p->key, depth);
-    uint64_t nodes = 0;
-    if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
-    if (depth == 2) {
-        /* The last two plies need no keys: the fused count. */
-        nodes = generate_moves(p, us, MODE_CHILDREN, NULL, &search->castling, NULL);
-        cn_tt_store(search->tt, tag, nodes);
-        return nodes;
-    }
-    if (ABORTED(search->abort_flag)) return 0;
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child_keyed(p, &child, moves[i], us);
-        nodes += us ? perft_hashed_white(&child, depth - 1, search) : perft_hashed_black(&child, depth - 1, search);
-    }
-    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
-    return nodes;
-}
-
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search) {
-    return perft_hashed_side(p, depth, search, 0);
-}
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search) {
-    return perft_hashed_side(p, depth, search, 1);
-}
-
-static uint64_t impl_perft_hashed(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
-    hashed_search search;
-    search.tt = tt;
-    search.abort_flag = abort_flag;
-    compute_castle_geometry(p, &search.castling);
-    if (depth <= 1) return perft_with_geometry(p, depth, &search.castling);
-    return p->side ? perft_hashed_black(p, depth, &search) : perft_hashed_white(p, depth, &search);
-}
-
-static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint64_t *counts) {
-    gen_move moves[CN_MAX_MOVES];
-    castle_geometry castling;
-    compute_castle_geometry(p, &castling);
-    const int count = list_moves(p, moves, &castling);
-    cn_position child;
-    for (int i = 0; i < count; i++) {
-        make_child_any(p, &child, moves[i]);
-        out_moves[i] = (cn_move)moves[i];
-        counts[i] = perft_with_geometry(&child, depth - 1, &castling);
-    }
-    return count;
-}
-
-static const cn_impl impl_table = {
-    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_generate_sorted, impl_count, impl_perft, impl_perft_full, impl_divide, impl_perft_hashed,
-};
-const cn_impl *const CN_IMPL_SYMBOL = &impl_table;

@@ -1,0 +1,102 @@
+/*
+ * copy_make.h - the search's copy-make, compiled once per variant (see
+ * variant.h): the child position is written from the parent and the move,
+ * specialised by the side to move and the moving piece.
+ */
+
+/* Copy-make for the search: the child gets the parent's state with the move
+ * applied. Clocks and the key are left alone: perft does not read them. */
+CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us) {
+    const int them = us ^ 1;
+    const unsigned from = move & 63u, to = (move >> 6) & 63u;
+    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
+    const bitboard from_bb = bb_square(from), to_bb = bb_square(to);
+    *c = *p;
+    c->side = (uint8_t)them;
+    c->ep_square = CN_NO_SQUARE;
+    if (kind == CN_MOVE_CASTLING) {
+        const unsigned back_rank = us ? 7u : 0u;
+        const int queenside = to < from;
+        const bitboard king_to = bb_square(make_square(queenside ? 2u : 6u, back_rank));
+        const bitboard rook_to = bb_square(make_square(queenside ? 3u : 5u, back_rank));
+        /* Clear then set: in Chess960 the squares may overlap. */
+        c->by_type[CN_KING] = (c->by_type[CN_KING] & ~from_bb) | king_to;
+        c->by_type[CN_ROOK] = (c->by_type[CN_ROOK] & ~to_bb) | rook_to;
+        c->by_color[us] = (c->by_color[us] & ~(from_bb | to_bb)) | king_to | rook_to;
+        c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+        return;
+    }
+    /* Clearing the destination unconditionally is cheaper than branching
+     * on whether the move captures; the king is never captured. */
+    c->by_type[CN_PAWN] &= ~to_bb;
+    c->by_type[CN_KNIGHT] &= ~to_bb;
+    c->by_type[CN_BISHOP] &= ~to_bb;
+    c->by_type[CN_ROOK] &= ~to_bb;
+    c->by_type[CN_QUEEN] &= ~to_bb;
+    c->by_color[them] &= ~to_bb;
+    c->by_color[us] ^= from_bb | to_bb;
+    if (kind == CN_MOVE_NORMAL) {
+        c->by_type[piece] ^= from_bb | to_bb;
+        if (piece == CN_PAWN && (from ^ to) == 16u) {
+            const unsigned ep = (from + to) >> 1;
+            if (cn_pawn_attacks[us][ep] & p->by_type[CN_PAWN] & p->by_color[them]) c->ep_square = (uint8_t)ep;
+        }
+    } else if (kind == CN_MOVE_PROMOTION) {
+        c->by_type[CN_PAWN] ^= from_bb;
+        c->by_type[((move >> 12) & 3u) + CN_KNIGHT] |= to_bb;
+    } else { /* en passant */
+        const bitboard captured = bb_square((unsigned)((int)to - PUSH_DELTA(us)));
+        c->by_type[CN_PAWN] ^= from_bb | to_bb | captured;
+        c->by_color[them] ^= captured;
+    }
+    if (c->castling) {
+        if (piece == CN_KING) c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+        const bitboard touched = from_bb | to_bb;
+        if (touched & (CN_RANK_1 | CN_RANK_8)) {
+            for (unsigned right = 0; right < 4; right++)
+                if ((c->castling & (1u << right)) && (touched & bb_square(p->castle_rook[right])))
+                    c->castling &= (uint8_t)~(1u << right);
+        }
+    }
+}
+
+/* make_child plus the incremental Polyglot key, for the hashed perft. */
+CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move move, const int us) {
+    const int them = us ^ 1;
+    const unsigned from = move & 63u, to = (move >> 6) & 63u;
+    const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
+    uint64_t key = p->key ^ cn_polyglot_random[CN_POLYGLOT_TURN];
+    if (kind == CN_MOVE_CASTLING) {
+        const unsigned back_rank = us ? 7u : 0u;
+        const int queenside = to < from;
+        key ^= cn_polyglot_piece_key(us, CN_KING, from) ^ cn_polyglot_piece_key(us, CN_ROOK, to) ^
+               cn_polyglot_piece_key(us, CN_KING, make_square(queenside ? 2u : 6u, back_rank)) ^
+               cn_polyglot_piece_key(us, CN_ROOK, make_square(queenside ? 3u : 5u, back_rank));
+    } else {
+        const bitboard to_bb = bb_square(to);
+        if (kind == CN_MOVE_EN_PASSANT) {
+            key ^= cn_polyglot_piece_key(them, CN_PAWN, (unsigned)((int)to - PUSH_DELTA(us)));
+        } else if (p->by_color[them] & to_bb) {
+            int captured = CN_PAWN;
+            while (!(p->by_type[captured] & to_bb)) captured++;
+            key ^= cn_polyglot_piece_key(them, captured, to);
+        }
+        const unsigned placed = kind == CN_MOVE_PROMOTION ? ((move >> 12) & 3u) + CN_KNIGHT : piece;
+        key ^= cn_polyglot_piece_key(us, (int)piece, from) ^ cn_polyglot_piece_key(us, (int)placed, to);
+    }
+    make_child(p, c, move, us);
+    const unsigned lost_rights = (unsigned)(p->castling ^ c->castling);
+    if (lost_rights)
+        for (unsigned right = 0; right < 4; right++)
+            if (lost_rights & (1u << right)) key ^= cn_polyglot_random[CN_POLYGLOT_CASTLE_OFFSET + right];
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(p->ep_square)];
+    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(c->ep_square)];
+    c->key = key;
+}
+
+CN_INLINE void make_child_any(const cn_position *p, cn_position *c, gen_move move) {
+    if (p->side)
+        make_child(p, c, move, 1);
+    else
+        make_child(p, c, move, 0);
+}
