@@ -5,6 +5,7 @@
 #ifndef CN_IMPL_H
 #define CN_IMPL_H
 
+#include "bitboard.h"
 #include "include/chess_native.h"
 #include "transposition_table.h"
 
@@ -33,11 +34,8 @@ typedef struct cn_impl {
  * elsewhere (possible with X-FEN rights, e.g. R2K4 w Q) could step to the
  * same square normally (d1c1), so there castling stays king-takes-rook. */
 static inline unsigned cn_uci_destination(const cn_position *pos, cn_move move) {
-    /* Plain square arithmetic: bitboard.h must not be included before an
-     * impl_*.c has chosen its instruction set. */
     unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && (from & 7u) == 4)
-        return (from & ~7u) | (to < from ? 2u : 6u);
+    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4) return castle_king_to(from, to);
     return to;
 }
 

@@ -5,19 +5,18 @@
 
 #include <string.h>
 
-/* ASCII whitespace: space, \t \n \v \f \r. */
-static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+#include "text.h"
 
 static size_t skip_space(const char *t, size_t i, size_t len)
 {
-    while (i < len && is_space(t[i]))
+    while (i < len && cn_is_space(t[i]))
         i++;
     return i;
 }
 
 static size_t token_end(const char *t, size_t i, size_t len)
 {
-    while (i < len && !is_space(t[i]))
+    while (i < len && !cn_is_space(t[i]))
         i++;
     return i;
 }

@@ -95,7 +95,7 @@ cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, 
             unsigned m_promotion = kind == CN_MOVE_PROMOTION ? cn_move_promotion(m) : 0;
             if (m_promotion != promotion) continue;
             unsigned target = pass == 0 ? (pos->chess960 ? cn_move_to(m) : cn_uci_destination(pos, m))
-                                        : (kind == CN_MOVE_CASTLING ? make_square(cn_move_to(m) < from ? 2u : 6u, square_rank(from)) : 64u);
+                                        : (kind == CN_MOVE_CASTLING ? castle_king_to(from, cn_move_to(m)) : 64u);
             if (target == to) {
                 *out = m;
                 return CN_OK;

@@ -9,8 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attacks.h"
 #include "include/chess_native.h"
+#include "slider_attacks.h"
+#include "text.h"
 #include "zobrist.h"
 
 #define MAX_MEN_PER_SIDE 16
@@ -28,9 +29,6 @@ static const int8_t piece_codes[256] = {
     ['b'] = 1 + (8 | CN_BISHOP), ['r'] = 1 + (8 | CN_ROOK), ['q'] = 1 + (8 | CN_QUEEN), ['k'] = 1 + (8 | CN_KING),
 };
 
-/* The bytes that separate FEN fields. */
-static const uint8_t field_separators[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1};
-
 /* --- small helpers ---------------------------------------------------------- */
 
 static int color_of_square(const cn_position *p, bitboard b) { return (p->by_color[CN_BLACK] & b) ? CN_BLACK : CN_WHITE; }
@@ -47,24 +45,6 @@ int cn_piece_on(const cn_position *pos, unsigned square, int *color) {
     int type = type_of_square(pos, b);
     if (type >= 0 && color) *color = color_of_square(pos, b);
     return type;
-}
-
-static uint64_t piece_key(int color, int type, unsigned square) {
-    return cn_polyglot_random[cn_polyglot_piece_index(color, type, square)];
-}
-
-#define KEY_CASTLING CN_POLYGLOT_CASTLE_OFFSET
-#define KEY_EN_PASSANT CN_POLYGLOT_EP_OFFSET
-#define KEY_WHITE_TO_MOVE CN_POLYGLOT_TURN
-
-static bitboard attackers_to(const cn_position *p, unsigned square, bitboard occupied, int by_color) {
-    const bitboard them = p->by_color[by_color];
-    return ((cn_pawn_attacks[by_color ^ 1][square] & p->by_type[CN_PAWN]) |
-            (cn_knight_attacks[square] & p->by_type[CN_KNIGHT]) |
-            (cn_king_attacks[square] & p->by_type[CN_KING]) |
-            (cn_bishop_attacks_magic(square, occupied) & (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN])) |
-            (cn_rook_attacks_magic(square, occupied) & (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]))) &
-           them;
 }
 
 static int king_attacked(const cn_position *p, int color) {
@@ -85,9 +65,9 @@ static int ep_capturable(const cn_position *p, unsigned ep) {
 static uint64_t state_key(const cn_position *p) {
     uint64_t key = 0;
     for (unsigned right = 0; right < 4; right++)
-        if (p->castling & (1u << right)) key ^= cn_polyglot_random[KEY_CASTLING + right];
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[KEY_EN_PASSANT + square_file(p->ep_square)];
-    if (p->side == CN_WHITE) key ^= cn_polyglot_random[KEY_WHITE_TO_MOVE];
+        if (p->castling & (1u << right)) key ^= cn_polyglot_castling_key(right);
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
+    if (p->side == CN_WHITE) key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
     return key;
 }
 
@@ -96,7 +76,7 @@ uint64_t cn_position_compute_key(const cn_position *p) {
     for (int color = 0; color < 2; color++)
         for (int type = CN_PAWN; type <= CN_KING; type++) {
             bitboard b = p->by_type[type] & p->by_color[color];
-            while (b) key ^= piece_key(color, type, bb_pop_lsb(&b));
+            while (b) key ^= cn_polyglot_piece_key(color, type, bb_pop_lsb(&b));
         }
     return key;
 }
@@ -195,8 +175,6 @@ static cn_status fen_fail(cn_fen_error *err, cn_fen_field field, const char *mes
     return CN_ERR_FEN;
 }
 
-static int is_space(char c) { return field_separators[(unsigned char)c]; }
-
 /* The token is exactly the one character c. */
 static int token_is(const fen_token *t, char c) { return t->length == 1 && t->text[0] == c; }
 
@@ -221,7 +199,7 @@ static inline uint64_t byte_bits(uint64_t word, unsigned j) {
 
 /* Offset in cn_polyglot_random of the first square's key of each piece code. */
 static const uint16_t piece_key_base[16] = {
-#define KEY_BASE(color, type) [1 + ((color) << 3 | (type))] = 64 * (2 * (type) + ((color) == CN_WHITE))
+#define KEY_BASE(color, type) [1 + ((color) << 3 | (type))] = CN_POLYGLOT_PIECE_INDEX(color, type, 0)
     KEY_BASE(CN_WHITE, CN_PAWN), KEY_BASE(CN_WHITE, CN_KNIGHT), KEY_BASE(CN_WHITE, CN_BISHOP),
     KEY_BASE(CN_WHITE, CN_ROOK), KEY_BASE(CN_WHITE, CN_QUEEN),  KEY_BASE(CN_WHITE, CN_KING),
     KEY_BASE(CN_BLACK, CN_PAWN), KEY_BASE(CN_BLACK, CN_KNIGHT), KEY_BASE(CN_BLACK, CN_BISHOP),
@@ -275,7 +253,7 @@ static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
             row = 0;
             file = 0;
             previous_digit = 0;
-        } else if (is_space((char)c)) {
+        } else if (cn_is_space((char)c)) {
             t->length = i;
             break;
         } else {
@@ -423,10 +401,10 @@ static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_err
  * ...; 0 when that makes more than 6 fields. */
 static int split_fields(const char *fen, size_t len, size_t i, fen_token tokens[6], size_t *count) {
     while (i < len) {
-        while (i < len && is_space(fen[i])) i++;
+        while (i < len && cn_is_space(fen[i])) i++;
         if (i >= len) break;
         size_t start = i;
-        while (i < len && !is_space(fen[i])) i++;
+        while (i < len && !cn_is_space(fen[i])) i++;
         if (*count == 6) return 0;
         tokens[*count].text = fen + start;
         tokens[*count].length = i - start;
@@ -463,7 +441,7 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
     /* parse_board finds the end of the board field itself (one pass over
      * its characters); a wrong number of fields is still the error reported
      * first, as if the FEN had been split before anything was parsed. */
-    while (i < len && is_space(fen[i])) i++;
+    while (i < len && cn_is_space(fen[i])) i++;
     tokens[0].text = fen + i;
     tokens[0].length = len - i;
     if ((status = parse_board(&p, &tokens[0], err)) != CN_OK) {
@@ -606,31 +584,23 @@ static void toggle_piece(cn_position *p, int color, int type, unsigned square) {
     bitboard b = bb_square(square);
     p->by_type[type] ^= b;
     p->by_color[color] ^= b;
-    p->key ^= piece_key(color, type, square);
+    p->key ^= cn_polyglot_piece_key(color, type, square);
 }
 
 static void set_castling(cn_position *p, uint8_t rights) {
     uint8_t changed = p->castling ^ rights;
     for (unsigned right = 0; right < 4; right++) {
         if (!(changed & (1u << right))) continue;
-        p->key ^= cn_polyglot_random[KEY_CASTLING + right];
+        p->key ^= cn_polyglot_castling_key(right);
         p->castle_rook[right] = CN_NO_SQUARE; /* rights are only ever lost */
     }
     p->castling = rights;
 }
 
 static void set_ep_square(cn_position *p, uint8_t ep) {
-    if (p->ep_square != CN_NO_SQUARE) p->key ^= cn_polyglot_random[KEY_EN_PASSANT + square_file(p->ep_square)];
+    if (p->ep_square != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(p->ep_square);
     p->ep_square = ep;
-    if (ep != CN_NO_SQUARE) p->key ^= cn_polyglot_random[KEY_EN_PASSANT + square_file(ep)];
-}
-
-/* Castling: the king and rook destinations for a king-takes-rook move. */
-static void castling_targets(unsigned king_from, unsigned rook_from, unsigned *king_to, unsigned *rook_to) {
-    unsigned back_rank = square_rank(king_from);
-    int queenside = rook_from < king_from;
-    *king_to = make_square(queenside ? 2u : 6u, back_rank);
-    *rook_to = make_square(queenside ? 3u : 5u, back_rank);
+    if (ep != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(ep);
 }
 
 void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
@@ -649,8 +619,7 @@ void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
     uint8_t rights = p->castling;
     uint8_t new_ep = CN_NO_SQUARE;
     if (kind == CN_MOVE_CASTLING) {
-        unsigned king_to, rook_to;
-        castling_targets(from, to, &king_to, &rook_to);
+        const unsigned king_to = castle_king_to(from, to), rook_to = castle_rook_to(from, to);
         toggle_piece(p, us, CN_KING, from);
         toggle_piece(p, us, CN_ROOK, to);
         toggle_piece(p, us, CN_KING, king_to);
@@ -682,7 +651,7 @@ void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
         p->halfmove++;
     if (us == CN_BLACK && p->fullmove < UINT32_MAX) p->fullmove++;
     p->side = (uint8_t)them;
-    p->key ^= cn_polyglot_random[KEY_WHITE_TO_MOVE];
+    p->key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
 }
 
 void cn_unmake(cn_position *p, const cn_undo *undo) {
@@ -690,8 +659,7 @@ void cn_unmake(cn_position *p, const cn_undo *undo) {
     const cn_move move = undo->move;
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
     if (kind == CN_MOVE_CASTLING) {
-        unsigned king_to, rook_to;
-        castling_targets(from, to, &king_to, &rook_to);
+        const unsigned king_to = castle_king_to(from, to), rook_to = castle_rook_to(from, to);
         toggle_piece(p, us, CN_KING, king_to);
         toggle_piece(p, us, CN_ROOK, rook_to);
         toggle_piece(p, us, CN_KING, from);

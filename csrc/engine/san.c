@@ -1,7 +1,7 @@
 /*
  * san.c - SAN output and input, built only on the public engine API
  * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves)
- * plus the bit helpers and attack tables, so it works unchanged whichever
+ * plus the bit helpers and attack lookups, so it works unchanged whichever
  * move generator is compiled in. One legal move list serves every move's
  * SAN (cn_moves_to_san), so formatting a whole list stays linear, and a
  * move is only made (on a copy) when it gives check, to tell + from #.
@@ -11,9 +11,8 @@
  */
 #include "include/san.h"
 
-#include "attacks.h"
 #include "bitboard.h"
-#include "include/rules.h"
+#include "slider_attacks.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -21,28 +20,25 @@
 /* Index is the piece type: CN_PAWN = 0 .. CN_KING = 5. */
 static const char piece_letters[] = "PNBRQK";
 
-static unsigned file_of(unsigned square) { return square & 7u; }
-static unsigned rank_of(unsigned square) { return square >> 3; }
-
 static int is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank_char(char c) { return c >= '1' && c <= '8'; }
 
 static unsigned square_from_chars(char file, char rank)
 {
-    return (unsigned)(file - 'a') + 8u * (unsigned)(rank - '1');
+    return make_square((unsigned)(file - 'a'), (unsigned)(rank - '1'));
 }
 
 static int write_square(char *out, int length, unsigned square)
 {
-    out[length++] = (char)('a' + file_of(square));
-    out[length++] = (char)('1' + rank_of(square));
+    out[length++] = (char)('a' + square_file(square));
+    out[length++] = (char)('1' + square_rank(square));
     return length;
 }
 
 /* Castling is king-takes-own-rook, so the rook's side of the king decides. */
 static int is_king_side_castle(cn_move move)
 {
-    return file_of(cn_move_to(move)) > file_of(cn_move_from(move));
+    return square_file(cn_move_to(move)) > square_file(cn_move_from(move));
 }
 
 /* What the formatter needs besides the move: the legal move list (for
@@ -78,7 +74,7 @@ static void san_context_init(san_context *ctx, const cn_position *pos, const cn_
         int piece = ctx->piece_at[cn_move_from(move)];
         if (piece <= CN_PAWN) /* pawns are told apart by their file */
             continue;
-        uint64_t bit = (uint64_t)1 << cn_move_to(move);
+        uint64_t bit = bb_square(cn_move_to(move));
         ctx->shared_targets[piece] |= seen[piece] & bit;
         seen[piece] |= bit;
     }
@@ -92,7 +88,7 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     unsigned to = cn_move_to(move);
     int rivals = 0, rival_on_same_file = 0, rival_on_same_rank = 0;
 
-    if (!(ctx->shared_targets[piece] & ((uint64_t)1 << to)))
+    if (!(ctx->shared_targets[piece] & bb_square(to)))
         return length;
     for (int i = 0; i < ctx->legal_count; i++) {
         cn_move other = ctx->legal[i];
@@ -102,9 +98,9 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
         if (ctx->piece_at[other_from] != piece)
             continue;
         rivals++;
-        if (file_of(other_from) == file_of(from))
+        if (square_file(other_from) == square_file(from))
             rival_on_same_file = 1;
-        if (rank_of(other_from) == rank_of(from))
+        if (square_rank(other_from) == square_rank(from))
             rival_on_same_rank = 1;
     }
     if (rivals == 0)
@@ -112,51 +108,43 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     if (rival_on_same_file && rival_on_same_rank)
         return write_square(out, length, from);
     if (rival_on_same_file)
-        out[length++] = (char)('1' + rank_of(from));
+        out[length++] = (char)('1' + square_rank(from));
     else
-        out[length++] = (char)('a' + file_of(from));
+        out[length++] = (char)('a' + square_file(from));
     return length;
 }
 
-/* Whether a legal move leaves the opponent's king attacked, from the
- * occupancy and our piece sets after the move, without making it: the mover
- * lands (as its promotion piece), en passant lifts the captured pawn, and
- * castling moves king and rook. Kings never give check. */
+static void toggle_piece(cn_position *p, int color, int type, unsigned square)
+{
+    p->by_type[type] ^= bb_square(square);
+    p->by_color[color] ^= bb_square(square);
+}
+
+/* Whether a legal move leaves the opponent's king attacked, from the pieces
+ * after the move (the one thing that decides it) without making it: the
+ * mover lands (as its promotion piece), a capture lifts its victim, and
+ * castling moves king and rook. */
 static int gives_check(const san_context *ctx, cn_move move)
 {
     const cn_position *pos = ctx->pos;
     const int us = pos->side;
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
-    const uint64_t their_king = pos->by_type[CN_KING] & pos->by_color[us ^ 1];
-    if (their_king == 0)
-        return 0;
-    const unsigned king = bb_lsb(their_king);
-    uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
-    uint64_t ours[6];
-    for (int type = CN_PAWN; type <= CN_KING; type++)
-        ours[type] = pos->by_type[type] & pos->by_color[us];
-
+    const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us ^ 1]);
+    cn_position after = *pos;
     if (kind == CN_MOVE_CASTLING) {
-        /* to is the rook's square; king to the c/g file, rook to d/f. */
-        const unsigned rank = rank_of(from);
-        const int queen_side = to < from;
-        const unsigned king_to = rank * 8u + (queen_side ? 2u : 6u);
-        const unsigned rook_to = rank * 8u + (queen_side ? 3u : 5u);
-        occupied &= ~(((uint64_t)1 << from) | ((uint64_t)1 << to));
-        occupied |= ((uint64_t)1 << king_to) | ((uint64_t)1 << rook_to);
-        ours[CN_ROOK] = (ours[CN_ROOK] & ~((uint64_t)1 << to)) | ((uint64_t)1 << rook_to);
+        toggle_piece(&after, us, CN_KING, from);
+        toggle_piece(&after, us, CN_ROOK, to);
+        toggle_piece(&after, us, CN_KING, castle_king_to(from, to));
+        toggle_piece(&after, us, CN_ROOK, castle_rook_to(from, to));
     } else {
         const int piece = ctx->piece_at[from];
-        const int lands_as = kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece;
-        occupied = (occupied & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
-        if (kind == CN_MOVE_EN_PASSANT)
-            occupied &= ~((uint64_t)1 << (us == CN_WHITE ? to - 8 : to + 8));
-        ours[piece] &= ~((uint64_t)1 << from);
-        ours[lands_as] |= (uint64_t)1 << to;
+        const unsigned victim = kind == CN_MOVE_EN_PASSANT ? (us == CN_WHITE ? to - 8 : to + 8) : to;
+        if (ctx->piece_at[victim] >= 0)
+            toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
+        toggle_piece(&after, us, piece, from);
+        toggle_piece(&after, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
     }
-    return ((cn_pawn_attacks[us ^ 1][king] & ours[CN_PAWN]) | (cn_knight_attacks[king] & ours[CN_KNIGHT]) |
-            (cn_bishop_attacks_magic(king, occupied) & (ours[CN_BISHOP] | ours[CN_QUEEN])) |
-            (cn_rook_attacks_magic(king, occupied) & (ours[CN_ROOK] | ours[CN_QUEEN]))) != 0;
+    return attackers_to(&after, king, after.by_color[CN_WHITE] | after.by_color[CN_BLACK], us) != 0;
 }
 
 /* SAN of a move from ctx->legal; returns its length. */
@@ -176,7 +164,7 @@ static int format_san(const san_context *ctx, cn_move move, char *out)
         int is_capture = kind == CN_MOVE_EN_PASSANT || ctx->piece_at[to] >= 0;
         if (piece == CN_PAWN) {
             if (is_capture) {
-                out[length++] = (char)('a' + file_of(from));
+                out[length++] = (char)('a' + square_file(from));
                 out[length++] = 'x';
             }
         } else {
@@ -372,9 +360,9 @@ static int move_fits(const cn_position *pos, cn_move move, const san_pattern *pa
         return 0;
     if (cn_piece_on(pos, from, &color) != pattern->piece)
         return 0;
-    if (pattern->from_file >= 0 && (int)file_of(from) != pattern->from_file)
+    if (pattern->from_file >= 0 && (int)square_file(from) != pattern->from_file)
         return 0;
-    if (pattern->from_rank >= 0 && (int)rank_of(from) != pattern->from_rank)
+    if (pattern->from_rank >= 0 && (int)square_rank(from) != pattern->from_rank)
         return 0;
     if (kind == CN_MOVE_PROMOTION)
         return pattern->promotion == (int)cn_move_promotion(move);
@@ -389,10 +377,8 @@ static int leaves_king_safe(const cn_position *pos, cn_move move)
     cn_undo undo;
     cn_make(&copy, move, &undo);
     const uint64_t king = copy.by_type[CN_KING] & copy.by_color[us];
-    return cn_attackers(&copy, bb_lsb(king), us ^ 1) == 0;
+    return attackers_to(&copy, bb_lsb(king), copy.by_color[CN_WHITE] | copy.by_color[CN_BLACK], us ^ 1) == 0;
 }
-
-#define FILE_A_MASK 0x0101010101010101ULL
 
 /*
  * The legal moves that fit a non-castling pattern, found without a move
@@ -407,7 +393,7 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
     const uint64_t ours = pos->by_color[us], theirs = pos->by_color[them];
     const uint64_t occupied = ours | theirs;
     const unsigned to = p->to;
-    const uint64_t to_bb = 1ULL << to;
+    const uint64_t to_bb = bb_square(to);
     unsigned kind = CN_MOVE_NORMAL;
     unsigned promotion_bits = 0;
     uint64_t from_set;
@@ -416,31 +402,31 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
         return 0;
     switch (p->piece) {
     case CN_KNIGHT: from_set = cn_knight_attacks[to]; break;
-    case CN_BISHOP: from_set = cn_bishop_attacks_magic(to, occupied); break;
-    case CN_ROOK: from_set = cn_rook_attacks_magic(to, occupied); break;
-    case CN_QUEEN: from_set = cn_bishop_attacks_magic(to, occupied) | cn_rook_attacks_magic(to, occupied); break;
+    case CN_BISHOP: from_set = bishop_attacks(to, occupied); break;
+    case CN_ROOK: from_set = rook_attacks(to, occupied); break;
+    case CN_QUEEN: from_set = bishop_attacks(to, occupied) | rook_attacks(to, occupied); break;
     case CN_KING: from_set = cn_king_attacks[to]; break; /* castling is the castle pattern */
     default: {                                             /* pawn */
         const int up = us == CN_WHITE ? 8 : -8;
-        if ((int)file_of(to) == p->from_file) { /* a push: "e4" */
+        if ((int)square_file(to) == p->from_file) { /* a push: "e4" */
             const int from = (int)to - up;
             if ((to_bb & occupied) || from < 0 || from > 63)
                 return 0;
-            from_set = 1ULL << from;
+            from_set = bb_square((unsigned)from);
             if (!(from_set & pos->by_type[CN_PAWN] & ours)) { /* else a double push over an empty square */
                 const int from2 = from - up;
-                if ((from_set & occupied) || from2 < 0 || from2 > 63 || rank_of((unsigned)from2) != (us == CN_WHITE ? 1u : 6u))
+                if ((from_set & occupied) || from2 < 0 || from2 > 63 || square_rank((unsigned)from2) != (us == CN_WHITE ? 1u : 6u))
                     return 0;
-                from_set = 1ULL << from2;
+                from_set = bb_square((unsigned)from2);
             }
         } else { /* a capture: "exd5" (the parser allows only adjacent files) */
-            from_set = cn_pawn_attacks[them][to] & (FILE_A_MASK << p->from_file);
+            from_set = cn_pawn_attacks[them][to] & (CN_FILE_A << p->from_file);
             if (to == pos->ep_square)
                 kind = CN_MOVE_EN_PASSANT;
             else if (!(to_bb & theirs))
                 return 0;
         }
-        if (rank_of(to) == (us == CN_WHITE ? 7u : 0u)) {
+        if (square_rank(to) == (us == CN_WHITE ? 7u : 0u)) {
             if (p->promotion < 0)
                 return 0;
             kind = CN_MOVE_PROMOTION;
@@ -453,9 +439,9 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
     }
     from_set &= pos->by_type[p->piece] & ours;
     if (p->from_file >= 0)
-        from_set &= FILE_A_MASK << p->from_file;
+        from_set &= CN_FILE_A << p->from_file;
     if (p->from_rank >= 0)
-        from_set &= 0xFFULL << (8 * p->from_rank);
+        from_set &= CN_RANK_1 << (8 * p->from_rank);
     if (!from_set)
         return 0;
     /* Out of check, a move by a piece other than the king that is not en
@@ -472,7 +458,7 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
         const cn_move move = (cn_move)(from | to << 6 | promotion_bits | kind << 14);
         const uint64_t line = cn_line[king][from];
         const int exposed = line && !(line & to_bb) &&
-                            (line & ((file_of(king) == file_of(from) || rank_of(king) == rank_of(from)) ? straight : diagonal));
+                            (line & ((square_file(king) == square_file(from) || square_rank(king) == square_rank(from)) ? straight : diagonal));
         if ((simple && !exposed) || leaves_king_safe(pos, move)) {
             fits++;
             *found = move;

@@ -133,7 +133,8 @@ const char *cn_impl_name(void);
 
 /* --- positions ----------------------------------------------------------- */
 
-/* Parses 6-field FEN or 4-field EPD (clocks default to 0 1). chess960 selects
+/* Parses 6-field FEN or 4-field EPD (clocks default to 0 1), fields
+ * separated by ASCII whitespace (space, \t \n \v \f \r). chess960 selects
  * X-FEN/Shredder-FEN castling and king-takes-rook UCI castling. On error the
  * position is left untouched and err (if not NULL) is filled in. len may
  * include no terminator; the parser never reads past len bytes. */

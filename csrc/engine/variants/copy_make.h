@@ -15,10 +15,8 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
     c->side = (uint8_t)them;
     c->ep_square = CN_NO_SQUARE;
     if (kind == CN_MOVE_CASTLING) {
-        const unsigned back_rank = us ? 7u : 0u;
-        const int queenside = to < from;
-        const bitboard king_to = bb_square(make_square(queenside ? 2u : 6u, back_rank));
-        const bitboard rook_to = bb_square(make_square(queenside ? 3u : 5u, back_rank));
+        const bitboard king_to = bb_square(castle_king_to(from, to));
+        const bitboard rook_to = bb_square(castle_rook_to(from, to));
         /* Clear then set: in Chess960 the squares may overlap. */
         c->by_type[CN_KING] = (c->by_type[CN_KING] & ~from_bb) | king_to;
         c->by_type[CN_ROOK] = (c->by_type[CN_ROOK] & ~to_bb) | rook_to;
@@ -67,11 +65,9 @@ CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move m
     const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
     uint64_t key = p->key ^ cn_polyglot_random[CN_POLYGLOT_TURN];
     if (kind == CN_MOVE_CASTLING) {
-        const unsigned back_rank = us ? 7u : 0u;
-        const int queenside = to < from;
         key ^= cn_polyglot_piece_key(us, CN_KING, from) ^ cn_polyglot_piece_key(us, CN_ROOK, to) ^
-               cn_polyglot_piece_key(us, CN_KING, make_square(queenside ? 2u : 6u, back_rank)) ^
-               cn_polyglot_piece_key(us, CN_ROOK, make_square(queenside ? 3u : 5u, back_rank));
+               cn_polyglot_piece_key(us, CN_KING, castle_king_to(from, to)) ^
+               cn_polyglot_piece_key(us, CN_ROOK, castle_rook_to(from, to));
     } else {
         const bitboard to_bb = bb_square(to);
         if (kind == CN_MOVE_EN_PASSANT) {
@@ -88,9 +84,9 @@ CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move m
     const unsigned lost_rights = (unsigned)(p->castling ^ c->castling);
     if (lost_rights)
         for (unsigned right = 0; right < 4; right++)
-            if (lost_rights & (1u << right)) key ^= cn_polyglot_random[CN_POLYGLOT_CASTLE_OFFSET + right];
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(p->ep_square)];
-    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + square_file(c->ep_square)];
+            if (lost_rights & (1u << right)) key ^= cn_polyglot_castling_key(right);
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
+    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(c->ep_square);
     c->key = key;
 }
 

@@ -1,0 +1,240 @@
+/*
+ * slider_tables.c - builds the rook and bishop attack tables at start-up,
+ * for the magic multiply and for pext (slider_attacks.h reads them).
+ *
+ * Magics are searched here, not pasted: a private xorshift64* with fixed
+ * seeds makes every run build identical tables. Every entry of both the
+ * multiply and the pext tables is then checked against the ray walk, so a
+ * bad magic can never reach move generation.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "attacks.h"
+
+cn_slider_table cn_rook_magics[64];
+cn_slider_table cn_bishop_magics[64];
+cn_slider_table cn_rook_pext[64];
+cn_slider_table cn_bishop_pext[64];
+
+/* "Fancy" tables: one slice per square, 2^bits entries each. */
+#define ROOK_TABLE_SIZE 102400
+#define BISHOP_TABLE_SIZE 5248
+static bitboard rook_magic_table[ROOK_TABLE_SIZE];
+static bitboard bishop_magic_table[BISHOP_TABLE_SIZE];
+static bitboard rook_pext_table[ROOK_TABLE_SIZE];
+static bitboard bishop_pext_table[BISHOP_TABLE_SIZE];
+
+static const int rook_directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int bishop_directions[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+static bitboard ray_walk(unsigned square, bitboard occupied, const int directions[4][2]) {
+    bitboard attacks = 0;
+    for (int d = 0; d < 4; d++) {
+        int file = (int)square_file(square) + directions[d][0];
+        int rank = (int)square_rank(square) + directions[d][1];
+        while (on_board(file, rank)) {
+            bitboard b = bb_square(make_square((unsigned)file, (unsigned)rank));
+            attacks |= b;
+            if (occupied & b) break;
+            file += directions[d][0];
+            rank += directions[d][1];
+        }
+    }
+    return attacks;
+}
+
+bitboard cn_rook_attacks_slow(unsigned square, bitboard occupied) {
+    return ray_walk(square, occupied, rook_directions);
+}
+
+bitboard cn_bishop_attacks_slow(unsigned square, bitboard occupied) {
+    return ray_walk(square, occupied, bishop_directions);
+}
+
+/* Relevant occupancy: the rays without their last square (an edge square
+ * never changes the attack set). */
+static bitboard relevant_mask(unsigned square, const int directions[4][2]) {
+    bitboard mask = 0;
+    for (int d = 0; d < 4; d++) {
+        int file = (int)square_file(square) + directions[d][0];
+        int rank = (int)square_rank(square) + directions[d][1];
+        while (on_board(file + directions[d][0], rank + directions[d][1])) {
+            mask |= bb_square(make_square((unsigned)file, (unsigned)rank));
+            file += directions[d][0];
+            rank += directions[d][1];
+        }
+    }
+    return mask;
+}
+
+/* xorshift64* (Vigna): private, so no caller of rand() can change our tables. */
+typedef struct magic_prng {
+    uint64_t state;
+} magic_prng;
+
+static uint64_t prng_next(magic_prng *prng) {
+    prng->state ^= prng->state >> 12;
+    prng->state ^= prng->state << 25;
+    prng->state ^= prng->state >> 27;
+    return prng->state * 2685821657736338717ULL;
+}
+
+/* Magic candidates want few set bits: AND of three draws. */
+static uint64_t prng_sparse(magic_prng *prng) {
+    return prng_next(prng) & prng_next(prng) & prng_next(prng);
+}
+
+/* Per-square seeds, each the best of 1..1000 for its square
+ * (test/c/magic_seeds.c prints this table): the whole search then takes
+ * about 0.2 M subset checks. Any seed works, just more slowly. */
+static const uint16_t rook_seeds[64] = {
+    932, 17, 6, 337, 633, 646, 22, 147, 941, 705, 407, 89, 426, 19, 427, 224,
+    475, 282, 163, 111, 891, 152, 103, 589, 845, 288, 860, 746, 272, 762, 885, 327,
+    1000, 689, 157, 433, 399, 496, 306, 169, 907, 90, 457, 522, 76, 90, 159, 208,
+    773, 281, 76, 634, 153, 476, 872, 298, 925, 970, 606, 548, 830, 358, 609, 182,
+};
+static const uint16_t bishop_seeds[64] = {
+    903, 321, 77, 154, 23, 7, 510, 711, 709, 182, 40, 19, 139, 147, 26, 561,
+    471, 112, 214, 418, 558, 172, 4, 364, 532, 130, 210, 510, 136, 363, 31, 185,
+    5, 549, 803, 949, 360, 545, 391, 27, 133, 127, 507, 759, 496, 959, 111, 142,
+    97, 9, 48, 134, 171, 124, 279, 1, 179, 169, 192, 26, 16, 36, 467, 57,
+};
+
+/* Scratch space for the search; static where it is used (80 KiB is too
+ * much for a worker thread's stack). */
+typedef struct magic_scratch {
+    bitboard occupancy[4096];
+    bitboard reference[4096];
+    unsigned epoch[4096];
+    unsigned current_epoch;
+} magic_scratch;
+
+/* Fills occupancy[] and reference[] with every subset of mask and its ray
+ * walk; Carry-Rippler enumerates the subsets in pext-index order. */
+static size_t enumerate_subsets(unsigned square, bitboard mask, const int directions[4][2], magic_scratch *scratch) {
+    size_t count = 0;
+    bitboard occ = 0;
+    do {
+        scratch->occupancy[count] = occ;
+        scratch->reference[count] = ray_walk(square, occ, directions);
+        count++;
+        occ = (occ - mask) & mask;
+    } while (occ);
+    return count;
+}
+
+/* Searches a magic for one square, filling slice[] as it goes. Returns the
+ * magic, or 0 after max_tries candidates; *work counts subset checks. */
+static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64_t seed, magic_scratch *scratch,
+                           bitboard *slice, uint64_t max_work, uint64_t *work) {
+    magic_prng prng = {seed ^ (0x9E3779B97F4A7C15ULL * (square + 1))};
+    const bitboard mask = scratch->occupancy[count - 1]; /* the last subset is the mask itself */
+    while (*work < max_work) {
+        uint64_t magic = prng_sparse(&prng);
+        if (bb_popcount((mask * magic) >> 56) < 6) continue;
+        /* A new epoch marks every slot empty without clearing the table. */
+        if (++scratch->current_epoch == 0) {
+            memset(scratch->epoch, 0, sizeof scratch->epoch);
+            scratch->current_epoch = 1;
+        }
+        const unsigned epoch = scratch->current_epoch;
+        size_t i;
+        for (i = 0; i < count; i++) {
+            size_t index = (size_t)((scratch->occupancy[i] * magic) >> shift);
+            if (scratch->epoch[index] != epoch) {
+                scratch->epoch[index] = epoch;
+                slice[index] = scratch->reference[i];
+            } else if (slice[index] != scratch->reference[i]) {
+                break;
+            }
+        }
+        *work += i + 1;
+        if (i == count) return magic;
+    }
+    return 0;
+}
+
+/* One square's multiply entry: its magic, searched while filling slice[].
+ * Returns 0, or -1 when the search does not converge. */
+static int build_magic_entry(cn_slider_table *entry, unsigned square, bitboard mask, size_t count, uint64_t seed,
+                             magic_scratch *scratch, bitboard *slice) {
+    uint64_t work = 0;
+    entry->mask = mask;
+    entry->shift = 64u - (unsigned)bb_popcount(mask);
+    entry->attacks = slice;
+    entry->magic = find_magic(square, entry->shift, count, seed, scratch, slice, UINT64_C(1) << 40, &work);
+    return entry->magic ? 0 : -1;
+}
+
+/* One square's pext entry: the subsets come in pext-index order, so the
+ * ray walk's answers are the slice as they stand. */
+static void build_pext_entry(cn_slider_table *entry, bitboard mask, size_t count, const magic_scratch *scratch,
+                             bitboard *slice) {
+    entry->mask = mask;
+    entry->magic = 0;
+    entry->shift = 0;
+    entry->attacks = slice;
+    for (size_t i = 0; i < count; i++) slice[i] = scratch->reference[i];
+}
+
+/* Both finished entries of a square agree with the ray walk on every subset
+ * (reference[] holds the ray walk's answers). */
+static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_table *pext, size_t count,
+                                  const magic_scratch *scratch) {
+    for (size_t i = 0; i < count; i++) {
+        const bitboard expected = scratch->reference[i];
+        if (magic->attacks[cn_magic_index(magic, scratch->occupancy[i])] != expected || pext->attacks[i] != expected)
+            return 0;
+    }
+    return 1;
+}
+
+/* Both tables of one slider, square by square. Returns 0, or -1 with a
+ * message in err. */
+static int build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
+                        bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
+                        magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
+    size_t offset = 0;
+    for (unsigned square = 0; square < 64; square++) {
+        const bitboard mask = relevant_mask(square, directions);
+        const size_t size = (size_t)1 << bb_popcount(mask);
+        if (offset + size > table_size) {
+            snprintf(err, err_size, "%s table overflow at square %u", piece, square);
+            return -1;
+        }
+        const size_t count = enumerate_subsets(square, mask, directions, scratch);
+        if (build_magic_entry(&magics[square], square, mask, count, seeds[square], scratch, magic_table + offset) != 0) {
+            snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
+            return -1;
+        }
+        build_pext_entry(&pexts[square], mask, count, scratch, pext_table + offset);
+        if (!entries_match_ray_walk(&magics[square], &pexts[square], count, scratch)) {
+            snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
+            return -1;
+        }
+        offset += size;
+    }
+    return 0;
+}
+
+uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
+    static magic_scratch scratch;
+    static bitboard slice[4096];
+    const int(*directions)[2] = rook ? rook_directions : bishop_directions;
+    bitboard mask = relevant_mask(square, directions);
+    size_t count = enumerate_subsets(square, mask, directions, &scratch);
+    uint64_t work = 0;
+    if (!find_magic(square, 64u - (unsigned)bb_popcount(mask), count, seed, &scratch, slice, max_work, &work))
+        return UINT64_MAX;
+    return work;
+}
+
+int cn_slider_tables_init(char *err, size_t err_size) {
+    static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
+    if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext, rook_pext_table,
+                     ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != 0)
+        return -1;
+    return build_slider(bishop_directions, bishop_seeds, cn_bishop_magics, bishop_magic_table, cn_bishop_pext,
+                        bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size);
+}
