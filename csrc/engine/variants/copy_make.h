@@ -21,7 +21,7 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
         c->by_type[CN_KING] = (c->by_type[CN_KING] & ~from_bb) | king_to;
         c->by_type[CN_ROOK] = (c->by_type[CN_ROOK] & ~to_bb) | rook_to;
         c->by_color[us] = (c->by_color[us] & ~(from_bb | to_bb)) | king_to | rook_to;
-        c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+        cn_drop_lost_rights(&c->castling, p->castle_rook, CN_KING, us, from_bb | to_bb);
         return;
     }
     /* Clearing the destination unconditionally is cheaper than branching
@@ -35,27 +35,16 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
     c->by_color[us] ^= from_bb | to_bb;
     if (kind == CN_MOVE_NORMAL) {
         c->by_type[piece] ^= from_bb | to_bb;
-        if (piece == CN_PAWN && (from ^ to) == 16u) {
-            const unsigned ep = (from + to) >> 1;
-            if (cn_pawn_attacks[us][ep] & p->by_type[CN_PAWN] & p->by_color[them]) c->ep_square = (uint8_t)ep;
-        }
+        if (piece == CN_PAWN && (from ^ to) == 16u) c->ep_square = cn_ep_square_after(p, from, to, us);
     } else if (kind == CN_MOVE_PROMOTION) {
         c->by_type[CN_PAWN] ^= from_bb;
         c->by_type[((move >> 12) & 3u) + CN_KNIGHT] |= to_bb;
     } else { /* en passant */
-        const bitboard captured = bb_square((unsigned)((int)to - PUSH_DELTA(us)));
+        const bitboard captured = bb_square(cn_ep_victim(to, us));
         c->by_type[CN_PAWN] ^= from_bb | to_bb | captured;
         c->by_color[them] ^= captured;
     }
-    if (c->castling) {
-        if (piece == CN_KING) c->castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
-        const bitboard touched = from_bb | to_bb;
-        if (touched & (CN_RANK_1 | CN_RANK_8)) {
-            for (unsigned right = 0; right < 4; right++)
-                if ((c->castling & (1u << right)) && (touched & bb_square(p->castle_rook[right])))
-                    c->castling &= (uint8_t)~(1u << right);
-        }
-    }
+    cn_drop_lost_rights(&c->castling, p->castle_rook, piece, us, from_bb | to_bb);
 }
 
 /* make_child plus the incremental Polyglot key, for the hashed perft. */
@@ -71,7 +60,7 @@ CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move m
     } else {
         const bitboard to_bb = bb_square(to);
         if (kind == CN_MOVE_EN_PASSANT) {
-            key ^= cn_polyglot_piece_key(them, CN_PAWN, (unsigned)((int)to - PUSH_DELTA(us)));
+            key ^= cn_polyglot_piece_key(them, CN_PAWN, cn_ep_victim(to, us));
         } else if (p->by_color[them] & to_bb) {
             int captured = CN_PAWN;
             while (!(p->by_type[captured] & to_bb)) captured++;

@@ -14,6 +14,7 @@
 #include "../attacks.h"
 #include "../bitboard.h"
 #include "../impl.h"
+#include "../position.h"
 #include "../slider_attacks.h"
 #include "../transposition_table.h"
 #include "../zobrist.h"
