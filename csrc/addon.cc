@@ -790,12 +790,11 @@ class ChessNative : public Napi::Addon<ChessNative> {
         perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
         cn_perft_job_options options = {depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes),
                                          AsyncPerftFinished, perft, 0, 0};
-        cn_perft_job_error error = CN_PERFT_JOB_OK;
-        perft->job = cn_perft_job_start(&pos, &options, &error);
-        if (!perft->job) {
+        const cn_status status = cn_perft_job_start(&pos, &options, &perft->job);
+        if (status != CN_OK) {
             perft->done.Release();
             delete perft;
-            if (error == CN_PERFT_JOB_NO_MEMORY) {
+            if (status == CN_ERR_NO_MEMORY) {
                 Napi::RangeError::New(env, "cannot allocate the perft hash table").ThrowAsJavaScriptException();
                 return env.Undefined();
             }

@@ -82,7 +82,7 @@ static void build_castle_paths(void) {
     }
 }
 
-int cn_attacks_init(char *err, size_t err_size) {
+cn_status cn_attacks_init(char *err, size_t err_size) {
     build_leapers_and_lines();
     build_castle_paths();
     return cn_slider_tables_init(err, err_size);

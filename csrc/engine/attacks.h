@@ -8,7 +8,9 @@
 #define CN_ATTACKS_H
 
 #include <stddef.h>
+
 #include "bitboard.h"
+#include "include/chess_native.h"
 
 /* The tables are read in the hot loop: declared hidden so that code in a
  * shared object (the addon) reaches them directly, not through the GOT. */
@@ -59,10 +61,11 @@ typedef struct cn_castle_path {
 extern cn_castle_path cn_castle_paths[4][8][8];
 
 /* Builds every table and verifies each slider entry against the ray walk.
- * Returns 0, or -1 with a message in err. Not thread-safe: cn_init wraps it. */
-int cn_attacks_init(char *err, size_t err_size);
+ * Returns CN_OK, or CN_ERR_INIT with a message in err. Not thread-safe:
+ * cn_init wraps it. */
+cn_status cn_attacks_init(char *err, size_t err_size);
 /* The slider tables' share of cn_attacks_init. */
-int cn_slider_tables_init(char *err, size_t err_size);
+cn_status cn_slider_tables_init(char *err, size_t err_size);
 
 /* For choosing seeds (test/c/magic_seeds.c): how many subset checks the
  * search for one square takes with a seed; UINT64_MAX past max_work. */

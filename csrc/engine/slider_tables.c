@@ -156,7 +156,7 @@ static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64
 }
 
 /* One square's multiply entry: its magic, searched while filling slice[].
- * Returns 0, or -1 when the search does not converge. */
+ * Returns 0 when the search does not converge. */
 static int build_magic_entry(cn_slider_table *entry, unsigned square, bitboard mask, size_t count, uint64_t seed,
                              magic_scratch *scratch, bitboard *slice) {
     uint64_t work = 0;
@@ -164,7 +164,7 @@ static int build_magic_entry(cn_slider_table *entry, unsigned square, bitboard m
     entry->shift = 64u - (unsigned)bb_popcount(mask);
     entry->attacks = slice;
     entry->magic = find_magic(square, entry->shift, count, seed, scratch, slice, UINT64_C(1) << 40, &work);
-    return entry->magic ? 0 : -1;
+    return entry->magic != 0;
 }
 
 /* One square's pext entry: the subsets come in pext-index order, so the
@@ -190,9 +190,9 @@ static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_
     return 1;
 }
 
-/* Both tables of one slider, square by square. Returns 0, or -1 with a
- * message in err. */
-static int build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
+/* Both tables of one slider, square by square. Returns CN_OK, or
+ * CN_ERR_INIT with a message in err. */
+static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
                         bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
                         magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
     size_t offset = 0;
@@ -201,21 +201,21 @@ static int build_slider(const int directions[4][2], const uint16_t seeds[64], cn
         const size_t size = (size_t)1 << bb_popcount(mask);
         if (offset + size > table_size) {
             snprintf(err, err_size, "%s table overflow at square %u", piece, square);
-            return -1;
+            return CN_ERR_INIT;
         }
         const size_t count = enumerate_subsets(square, mask, directions, scratch);
-        if (build_magic_entry(&magics[square], square, mask, count, seeds[square], scratch, magic_table + offset) != 0) {
+        if (!build_magic_entry(&magics[square], square, mask, count, seeds[square], scratch, magic_table + offset)) {
             snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
-            return -1;
+            return CN_ERR_INIT;
         }
         build_pext_entry(&pexts[square], mask, count, scratch, pext_table + offset);
         if (!entries_match_ray_walk(&magics[square], &pexts[square], count, scratch)) {
             snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
-            return -1;
+            return CN_ERR_INIT;
         }
         offset += size;
     }
-    return 0;
+    return CN_OK;
 }
 
 uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
@@ -230,11 +230,11 @@ uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t
     return work;
 }
 
-int cn_slider_tables_init(char *err, size_t err_size) {
+cn_status cn_slider_tables_init(char *err, size_t err_size) {
     static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
     if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext, rook_pext_table,
-                     ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != 0)
-        return -1;
+                     ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != CN_OK)
+        return CN_ERR_INIT;
     return build_slider(bishop_directions, bishop_seeds, cn_bishop_magics, bishop_magic_table, cn_bishop_pext,
                         bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size);
 }

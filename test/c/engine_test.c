@@ -102,7 +102,7 @@ static void test_init_determinism(void) {
     uint64_t first = table_checksum();
     char err[120];
     /* Rebuilding is safe here: no other thread reads the tables now. */
-    CHECK(cn_attacks_init(err, sizeof err) == 0, "second table build failed: %s", err);
+    CHECK(cn_attacks_init(err, sizeof err) == CN_OK, "second table build failed: %s", err);
     CHECK(table_checksum() == first, "two table builds differ");
 }
 
@@ -472,7 +472,7 @@ static void test_moves_around(const suite_line *line, long *positions) {
 static void run_suite(const cn_impl *impl, const char *path, int chess960, uint64_t max_nodes, int with_extras) {
     static const uint64_t no_abort = 0;
     cn_tt tiny, normal;
-    if (with_extras && (cn_tt_create(&tiny, 4096) != 0 || cn_tt_create(&normal, 16u << 20) != 0)) {
+    if (with_extras && (cn_tt_create(&tiny, 4096) != CN_OK || cn_tt_create(&normal, 16u << 20) != CN_OK)) {
         CHECK(0, "cannot allocate the test hash tables");
         return;
     }
