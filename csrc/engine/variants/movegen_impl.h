@@ -17,6 +17,7 @@
 #include "../position.h"
 #include "../slider_attacks.h"
 #include "../transposition_table.h"
+#include "../uci.h"
 #include "../zobrist.h"
 
 /* Internal moves carry the moving piece in bits 16-18 so that make does not

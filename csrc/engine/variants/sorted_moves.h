@@ -5,7 +5,7 @@
  */
 
 /* The destination field of a move (to << 6) by the destination's UCI-order index. */
-#define UCI_DEST(i) (uint16_t)(((((i) & 7u) << 3) | ((i) >> 3)) << 6)
+#define UCI_DEST(i) (uint16_t)(CN_UCI_ORDER(i) << 6)
 #define UCI_DEST8(i) UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), \
     UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), UCI_DEST(i + 7)
 static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),  UCI_DEST8(16u), UCI_DEST8(24u),
@@ -19,7 +19,6 @@ static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),
  * the square its UCI names: the king's two steps in standard chess with
  * the king on the e-file, else the rook's square. */
 static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out) {
-    static const unsigned letter_order[4] = {1, 0, 3, 2}; /* n=0 b=1 r=2 q=3 in the move */
     const bitboard pawns = p->by_type[CN_PAWN];
     const unsigned ep = p->ep_square;
     unsigned castle_keys[2] = {64, 64};
@@ -45,7 +44,8 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
                 const unsigned to = cn_uci_order(bb_pop_lsb(&targets));
                 const unsigned move = from | (to << 6);
                 if (bb_square(to) & (CN_RANK_1 | CN_RANK_8)) {
-                    for (int k = 0; k < 4; k++) out[n++] = (cn_move)(move | KIND_PROMOTION | (letter_order[k] << 12));
+                    for (unsigned k = 0; k < 4; k++)
+                        out[n++] = (cn_move)(move | KIND_PROMOTION | (cn_promotion_letter_order(k) << 12));
                 } else {
                     out[n++] = (cn_move)(to == ep ? move | KIND_EN_PASSANT : move);
                 }
