@@ -1,16 +1,17 @@
 {
-  # The engine's C files plus the node-addon-api binding (csrc/binding/),
-  # the only files that include Node headers. Hot code is compiled per
-  # instruction-set level inside the engine (impl_*.c use target pragmas) and
-  # chosen at run time, so the binary stays baseline x86-64: never -march=native.
+  # The engine (csrc/engine, its CPU variants in csrc/engine/variants) plus
+  # the node-addon-api binding (csrc/binding/), the only files that include
+  # Node headers. Hot code is compiled per instruction-set level inside the
+  # engine (the variants use target pragmas) and chosen at run time, so the
+  # binary stays baseline x86-64: never -march=native.
   "targets": [
     {
       "target_name": "chess_native",
-      # Every csrc/*.c (the same set test/c/Makefile builds the C tests from)
-      # plus the binding: binding.cc registers, args.cc holds the shared
-      # argument and error helpers, the others one concern each.
+      # Every .c of the engine and its variants (the set test/engine.mk gives
+      # the C tests) plus the binding: binding.cc registers, args.cc holds the
+      # shared argument and error helpers, the others one concern each.
       "sources": [
-        "<!@(node -p \"require('fs').readdirSync('csrc').filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return 'csrc/' + f }).join(' ')\")",
+        "<!@(node -p \"['csrc/engine', 'csrc/engine/variants'].map(function (d) { return require('fs').readdirSync(d).filter(function (f) { return f.slice(-2) === '.c' }).sort().map(function (f) { return d + '/' + f }).join(' ') }).join(' ')\")",
         "csrc/binding/binding.cc",
         "csrc/binding/args.cc",
         "csrc/binding/constants.cc",
@@ -19,8 +20,9 @@
         "csrc/binding/lines.cc",
         "csrc/binding/perft.cc"
       ],
+      # The binding sees the engine's public headers only.
       "include_dirs": [
-        "csrc",
+        "csrc/engine/include",
         "<!(node -p \"require('node-addon-api').include_dir\")"
       ],
       "defines": [

@@ -125,10 +125,14 @@ export function loadEngine() {
   return { api, addon, stale: staleAddon(path.join(ROOT, addon)) };
 }
 
+/** Names the files under csrc/ modified after `built` (a time in ms). */
 function staleSince(built) {
   try {
     const dir = path.join(ROOT, 'csrc');
-    return readdirSync(dir).filter((f) => statSync(path.join(dir, f)).mtimeMs > built);
+    return readdirSync(dir, { recursive: true }).filter((f) => {
+      const stat = statSync(path.join(dir, f));
+      return stat.isFile() && stat.mtimeMs > built;
+    });
   } catch {
     return [];
   }
@@ -137,9 +141,7 @@ function staleSince(built) {
 /** Names csrc/ files newer than the loaded addon (the figures would be for older code). */
 function staleAddon(addonPath) {
   try {
-    const built = statSync(addonPath).mtimeMs;
-    const dir = path.join(ROOT, 'csrc');
-    return readdirSync(dir).filter((f) => statSync(path.join(dir, f)).mtimeMs > built);
+    return staleSince(statSync(addonPath).mtimeMs);
   } catch {
     return [];
   }

@@ -51,7 +51,7 @@ export class AbortError extends Error {
  * The native engine failed for a reason other than the input; `code` names
  * the engine status: `CN_ERR_INIT` (its tables could not be built when the
  * package loaded), `CN_ERR_UNSUPPORTED` (CHESS_NATIVE_SLIDERS forces a code
- * path this CPU lacks), `CN_PERFT_JOB_NO_THREAD` (perftAsync could not start
+ * path this CPU lacks), `CN_ERR_NO_THREAD` (perftAsync could not start
  * a thread), or `CN_ERR_BAD_POSITION` and other codes for an internal
  * inconsistency (a bug worth reporting).
  */

@@ -18,7 +18,7 @@ const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
 /**
  * An error the addon throws for an engine status; `code` is the C enum name
  * (CN_ERR_FEN with `field`, CN_ERR_ILLEGAL_MOVE, CN_ERR_BAD_MOVE,
- * CN_ERR_BAD_POSITION, CN_ERR_INIT, CN_ERR_UNSUPPORTED, CN_PERFT_JOB_*).
+ * CN_ERR_BAD_POSITION, CN_ERR_INIT, CN_ERR_UNSUPPORTED, CN_ERR_NO_MEMORY, CN_ERR_NO_THREAD, ...).
  */
 export interface NativeError extends Error {
   code: string;
@@ -151,7 +151,7 @@ const CODES = native.errorCodes;
 
 /**
  * The error a user sees for `e`, thrown by the addon: CN_ERR_FEN is a
- * FenError; CN_PERFT_JOB_NO_MEMORY (the hash table cannot be allocated) a
+ * FenError; CN_ERR_NO_MEMORY (the hash table cannot be allocated) a
  * RangeError, as for an ArrayBuffer too large to allocate; any other engine
  * status an EngineError. Anything else is returned as it is.
  */

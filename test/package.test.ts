@@ -41,12 +41,12 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       size: number;
     }[];
     const files = listing[0]!.files.map((f) => f.path);
-    for (const f of ['package.json', 'README.md', 'binding.gyp', 'csrc/binding/binding.cc', 'csrc/binding/args.h', 'csrc/chess_native.h',
+    for (const f of ['package.json', 'README.md', 'binding.gyp', 'csrc/binding/binding.cc', 'csrc/binding/args.h', 'csrc/engine/include/chess_native.h',
       'dist/index.js', 'dist/index.mjs', 'dist/index.d.ts']) {
       expect(files, f).toContain(f);
     }
     expect(files.some((f) => f.startsWith(`prebuilds/${TUPLE}/`) && f.endsWith('.node'))).toBe(true);
-    const allowed = /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w.-]+\.(c|h)|csrc\/binding\/[\w.-]+\.(cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w.\/-]+\.(c|cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     // Compressed size: the binaries dominate; a few MB at most.
     expect(listing[0]!.size).toBeLessThan(5 * 1024 * 1024);

@@ -5,7 +5,7 @@
 // out of range a RangeError, each naming the argument; an engine status is an
 // Error whose `code` is the C enum name ("CN_ERR_FEN" with a `field`,
 // "CN_ERR_ILLEGAL_MOVE", "CN_ERR_BAD_MOVE", "CN_ERR_BAD_POSITION",
-// "CN_ERR_INIT", "CN_PERFT_JOB_NO_MEMORY", ...), which src/errors.ts maps
+// "CN_ERR_INIT", "CN_ERR_NO_MEMORY", ...), which src/errors.ts maps
 // onto the package's error classes. Helpers that read an argument return
 // false (or nullptr) with the exception already pending.
 #ifndef CN_BINDING_ARGS_H
@@ -30,11 +30,9 @@ void ThrowType(napi_env env, const char *message);
 void ThrowRange(napi_env env, const char *message);
 // An Error with `code` set to the status's C name.
 void ThrowStatus(napi_env env, cn_status status, const char *message);
-void ThrowJobError(napi_env env, cn_perft_job_error error, const char *message);
 // The C names of statuses ("CN_ERR_FEN"), the `code` of the errors above;
-// "CN_ERR_UNKNOWN" / "CN_PERFT_JOB_UNKNOWN" for values outside the enums.
+// whatever cn_status_name says for values outside the enum.
 const char *StatusName(cn_status status);
-const char *JobErrorName(cn_perft_job_error error);
 
 // --- positions and typed arrays ------------------------------------------
 //

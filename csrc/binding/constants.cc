@@ -69,7 +69,7 @@ void InitConstants(Napi::Env env, Napi::Object exports) {
                                                              {"fen", StatusName(CN_ERR_FEN)},
                                                              {"illegalMove", StatusName(CN_ERR_ILLEGAL_MOVE)},
                                                              {"badMove", StatusName(CN_ERR_BAD_MOVE)},
-                                                             {"noMemory", JobErrorName(CN_PERFT_JOB_NO_MEMORY)},
+                                                             {"noMemory", StatusName(CN_ERR_NO_MEMORY)},
                                                          })),
         Constant("lineStatus", Frozen<double>(env, {
                                                {"ok", CN_OK},

@@ -129,13 +129,12 @@ Napi::Value PerftStart(const Napi::CallbackInfo &info) {
     perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
     cn_perft_job_options options = {depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft,
                                     0, 0};
-    cn_perft_job_error error = CN_PERFT_JOB_OK;
-    perft->job = cn_perft_job_start(&pos, &options, &error);
-    if (!perft->job) {
+    const cn_status status = cn_perft_job_start(&pos, &options, &perft->job);
+    if (status != CN_OK) {
         perft->done.Release();
         delete perft;
-        ThrowJobError(env, error,
-                      error == CN_PERFT_JOB_NO_MEMORY ? "cannot allocate the perft hash table" : "cannot start the perft job");
+        ThrowStatus(env, status,
+                    status == CN_ERR_NO_MEMORY ? "cannot allocate the perft hash table" : "cannot start the perft job");
         return env.Undefined();
     }
     napi_add_env_cleanup_hook(env, JobCleanupHook, perft);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run-time dispatch: which code path this CPU gets, by default, with a path
 # forced (CHESS_NATIVE_SLIDERS) and with features hidden (CHESS_NATIVE_CPU, the
-# testing hook in csrc/init.c), and a clear error, not SIGILL, where a forced
+# testing hook in csrc/engine/init.c), and a clear error, not SIGILL, where a forced
 # path cannot run. What to expect follows from the CPU as the engine itself
 # detects it (`perft_tool cpu`: the architecture, then the features present),
 # so the script holds on any machine, emulated ones included.

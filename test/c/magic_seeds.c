@@ -1,5 +1,5 @@
 /*
- * magic_seeds.c - how the seeds in csrc/attacks.c were chosen: for each
+ * magic_seeds.c - how the seeds in csrc/engine/attacks.c were chosen: for each
  * square, the seed (of 1..N) whose magic search needs the fewest subset
  * checks. Prints the two seed tables.
  *
@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../csrc/attacks.h"
-#include "../../csrc/chess_native.h"
+#include "attacks.h"
+#include "chess_native.h"
 
 int main(int argc, char **argv) {
     uint64_t tries = argc > 1 ? strtoull(argv[1], NULL, 10) : 1000;

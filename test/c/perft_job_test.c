@@ -1,14 +1,11 @@
 /*
- * perft_job_test.c - tests for csrc/perft_job.c (threaded, hashed,
+ * perft_job_test.c - tests for csrc/engine/perft_job.c (threaded, hashed,
  * cancellable perft).
  *
  * Entry point: int perft_job_tests_run(const char *perft_dir), returning the
  * number of failures and printing each one. It can be #included by the
  * engine test runner (every other name here is static and starts with pj_)
- * or built alone:
- *   cc -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -DPERFT_JOB_TEST_MAIN \
- *      test/c/perft_job_test.c csrc/[a-z]*.c -o perft_job_test
- *   ./perft_job_test test/data
+ * or built and run alone: `make -C test/c job-test`.
  *
  * Expected counts come only from the published suite files; divides are
  * compared with the engine's single-threaded cn_divide.
@@ -23,9 +20,9 @@
 #include <time.h>
 #endif
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/clock.h"
-#include "../../csrc/perft_job.h"
+#include "chess_native.h"
+#include "clock.h"
+#include "perft_job.h"
 #include "suite.h"
 
 int perft_job_tests_run(const char *perft_dir);
@@ -90,10 +87,10 @@ static uint64_t pj_run_checked(const cn_position *pos, int depth, const pj_confi
     int finished = 0;
     cn_perft_job_options options = {depth, config->threads, config->hash_bytes, pj_on_finish, &finished,
                                     config->leaf_depth, config->min_queue_items};
-    cn_perft_job_error error;
-    cn_perft_job *job = cn_perft_job_start(pos, &options, &error);
-    if (!job) {
-        PJ_FAIL("%s depth %d [%s]: start failed with %d", what, depth, config->name, (int)error);
+    cn_perft_job *job;
+    const cn_status status = cn_perft_job_start(pos, &options, &job);
+    if (status != CN_OK) {
+        PJ_FAIL("%s depth %d [%s]: start failed with %s", what, depth, config->name, cn_status_name(status));
         return 0;
     }
     cn_perft_job_wait(job);
@@ -196,25 +193,26 @@ static void pj_test_edges(void) {
     const int bad[][2] = {{-1, 1}, {CN_PERFT_JOB_MAX_DEPTH + 1, 1}, {3, 0}, {3, -2}, {3, CN_PERFT_JOB_MAX_THREADS + 1}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cn_perft_job_options options = {bad[i][0], bad[i][1], 0, NULL, NULL, 0, 0};
-        cn_perft_job_error error = CN_PERFT_JOB_OK;
-        cn_perft_job *job = cn_perft_job_start(&pos, &options, &error);
-        PJ_CHECK(job == NULL && error == CN_PERFT_JOB_BAD_ARGUMENT, "depth %d threads %d: error %d", bad[i][0],
-                 bad[i][1], (int)error);
-        cn_perft_job_free(job);
+        char sentinel;
+        cn_perft_job *job = (cn_perft_job *)(void *)&sentinel; /* a failed start sets it to NULL */
+        const cn_status status = cn_perft_job_start(&pos, &options, &job);
+        PJ_CHECK(job == NULL && status == CN_ERR_BAD_ARGUMENT, "depth %d threads %d: %s", bad[i][0], bad[i][1],
+                 cn_status_name(status));
     }
     cn_position broken = pos;
     broken.by_type[CN_KING] &= ~(1ULL << 4); /* no white king */
     broken.by_color[CN_WHITE] &= ~(1ULL << 4);
     cn_perft_job_options options = {3, 1, 0, NULL, NULL, 0, 0};
-    cn_perft_job_error error = CN_PERFT_JOB_OK;
-    PJ_CHECK(cn_perft_job_start(&broken, &options, &error) == NULL && error == CN_PERFT_JOB_BAD_POSITION,
-             "a position without a white king: error %d", (int)error);
+    cn_perft_job *job;
+    cn_status status = cn_perft_job_start(&broken, &options, &job);
+    PJ_CHECK(job == NULL && status == CN_ERR_BAD_POSITION, "a position without a white king: %s",
+             cn_status_name(status));
 
     /* The table size is rounded down to a power of two of 32-byte buckets. */
     cn_perft_job_options hashed = {3, 1, 3000, NULL, NULL, 0, 0};
-    cn_perft_job *job = cn_perft_job_start(&pos, &hashed, &error);
-    PJ_CHECK(job && cn_perft_job_table_bytes(job) == 2048, "3000 bytes of table became %zu",
-             job ? cn_perft_job_table_bytes(job) : 0);
+    status = cn_perft_job_start(&pos, &hashed, &job);
+    PJ_CHECK(status == CN_OK && cn_perft_job_table_bytes(job) == 2048, "3000 bytes of table became %zu (%s)",
+             job ? cn_perft_job_table_bytes(job) : 0, cn_status_name(status));
     cn_perft_job_free(job);
 }
 
@@ -225,8 +223,8 @@ static void pj_test_cancel(const char *fen, int depth, int threads, size_t hash_
     if (pj_parse(&pos, fen, 0) != 0) return;
     int finished = 0;
     cn_perft_job_options options = {depth, threads, hash_bytes, pj_on_finish, &finished, 0, 0};
-    cn_perft_job *job = cn_perft_job_start(&pos, &options, NULL);
-    if (!job) {
+    cn_perft_job *job;
+    if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
         PJ_FAIL("cancel test: start failed");
         return;
     }
@@ -270,8 +268,8 @@ static void pj_test_cancel_races(void) {
     for (int i = 0; i < 50; i++) {
         int finished = 0;
         cn_perft_job_options options = {9, 1 + i % 4, (i % 2) ? (size_t)1 << 16 : 0, pj_on_finish, &finished, 0, 0};
-        cn_perft_job *job = cn_perft_job_start(&pos, &options, NULL);
-        if (!job) {
+        cn_perft_job *job;
+        if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
             PJ_FAIL("start failed");
             return;
         }
@@ -288,8 +286,8 @@ static void pj_test_progress(int threads, size_t hash_bytes) {
     if (pj_parse(&pos, PJ_KIWIPETE_FEN, 0) != 0) return;
     const uint64_t expected = 193690690; /* cpw.epd, kiwipete D5 */
     cn_perft_job_options options = {5, threads, hash_bytes, NULL, NULL, 0, 0};
-    cn_perft_job *job = cn_perft_job_start(&pos, &options, NULL);
-    if (!job) {
+    cn_perft_job *job;
+    if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
         PJ_FAIL("progress test: start failed");
         return;
     }

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/clock.h"
-#include "../../csrc/cpu.h"
+#include "chess_native.h"
+#include "clock.h"
+#include "cpu.h"
 #include "suite.h"
 
 static const char *start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

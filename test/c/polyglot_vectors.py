@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks csrc/zobrist.c, the Polyglot random table, two independent ways.
+"""Checks csrc/engine/zobrist.c, the Polyglot random table, two independent ways.
 
 1. Every one of the 781 values equals the stream the table was generated
    from: ISAAC-64 with an all-zero seed, read in the reference rand() order
@@ -17,7 +17,7 @@ import sys
 
 MASK = (1 << 64) - 1
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLE_PATH = os.path.join(HERE, "..", "..", "csrc", "zobrist.c")
+TABLE_PATH = os.path.join(HERE, "..", "..", "csrc", "engine", "zobrist.c")
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

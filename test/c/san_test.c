@@ -1,5 +1,5 @@
 /*
- * san_test.c - tests for csrc/san.c (cn_move_to_san / cn_move_from_san).
+ * san_test.c - tests for csrc/engine/san.c (cn_move_to_san / cn_move_from_san).
  *
  * Entry point: int san_tests_run(void), returning the number of failures
  * and printing each one. It can be compiled on its own next to the runner
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/rules.h"
-#include "../../csrc/san.h"
+#include "chess_native.h"
+#include "rules.h"
+#include "san.h"
 
 int san_tests_run(void);
 
@@ -524,15 +524,16 @@ static void san_test_batch(const char *fen, int chess960)
                 legal[j] = t;
             }
         memset(batch, 'X', sizeof batch);
-        if (cn_moves_to_san(&pos, legal, count, batch) != count)
-            SAN_TEST_FAIL("%s: cn_moves_to_san did not return %d", fen, count);
+        if (cn_moves_to_san(&pos, legal, count, batch) != CN_OK)
+            SAN_TEST_FAIL("%s: cn_moves_to_san refused %d moves", fen, count);
         for (int i = 0; i < count; i++) {
             cn_move_to_san(&pos, legal[i], single);
             if (strcmp(single, batch[i]) != 0)
                 SAN_TEST_FAIL("%s: batch SAN \"%.15s\" != single \"%s\"", fen, batch[i], single);
         }
     }
-    if (cn_moves_to_san(&pos, legal, -1, batch) != -1 || cn_moves_to_san(&pos, legal, CN_MAX_MOVES + 1, batch) != -1)
+    if (cn_moves_to_san(&pos, legal, -1, batch) != CN_ERR_BAD_ARGUMENT ||
+        cn_moves_to_san(&pos, legal, CN_MAX_MOVES + 1, batch) != CN_ERR_BAD_ARGUMENT)
         SAN_TEST_FAIL("cn_moves_to_san accepted an out-of-range count");
 }
 

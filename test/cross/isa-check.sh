@@ -3,15 +3,16 @@
 # not cover. One binary serves every x86-64 CPU: the code outside the variants
 # and base-magic must be baseline x86-64 (SSE2), popcnt-magic may add popcnt
 # only, bmi2-magic and pext may add popcnt, lzcnt, BMI1 and BMI2
-# (cn_impl_runnable in csrc/init.c checks exactly those bits).
+# (cn_impl_runnable in csrc/engine/init.c checks exactly those bits).
 #
 # Disassembles, function by function (objdump -d):
 #   1. the engine objects built here with gcc and with clang (-O3, as
 #      binding.gyp and test/c build them); a function's class is its
 #      object's (the variants are the static functions of
-#      csrc/impl_<variant>.c, each of which compiles movegen_impl.h);
+#      csrc/engine/variants/<variant>.c, each of which compiles the hot code
+#      through variant.h);
 #   2. the addon as node-gyp links it, classed by the symbol table: a local
-#      function listed under FILE impl_<variant>.c belongs to that variant;
+#      function listed under FILE <variant>.c belongs to that variant;
 #   3. the stripped prebuild, whose code must be byte for byte that addon's.
 # Negative controls (the popcnt variant built with -msse4.2, the base one with
 # BMI2) must be flagged, so a check that cannot fail does not pass silently.
@@ -149,13 +150,14 @@ scan() {
     objdump -d --no-show-raw-insn -M intel "$2" | awk -v label="$1" -v default_class="$3" -v map="${4:-}" "$scan_program"
 }
 
-# class_of_source impl_popcnt.c -> popcnt: the variant a source file compiles.
-# Any other file, impl_base.c and an unknown impl_*.c are held to baseline.
+# class_of_source popcnt_magic.c -> popcnt: the variant a source file (named
+# for its code path) compiles. Any other file, base_magic.c and arm64_magic.c
+# included, is held to baseline.
 class_of_source() {
     case "$1" in
-    impl_popcnt.*) echo popcnt ;;
-    impl_bmi2.*) echo bmi2 ;;
-    impl_pext.*) echo pext ;;
+    popcnt_magic.*) echo popcnt ;;
+    bmi2_magic.*) echo bmi2 ;;
+    pext.*) echo pext ;;
     *) echo base ;;
     esac
 }
@@ -191,14 +193,14 @@ judge() {
     grep -q '^N pext pext ' "$facts" || fail "$label: the pext variant has no pext"
 }
 
-# check_objects COMPILER: builds csrc/*.c as binding.gyp does (-O3) and
-# judges every object, then the negative controls.
+# check_objects COMPILER: builds every engine source as binding.gyp does
+# (-O3) and judges every object, then the negative controls.
 check_objects() {
     compiler=$1
     dir="$work/$compiler"
     mkdir -p "$dir"
     : > "$dir/facts"
-    for source in "$root"/csrc/*.c; do
+    for source in "$root"/csrc/engine/*.c "$root"/csrc/engine/variants/*.c; do
         name=$(basename "$source" .c)
         class=$(class_of_source "$name.c")
         # Warnings are the C tests' business; here they would only hide the findings.
@@ -217,8 +219,8 @@ check_objects() {
     judge "$compiler objects" "$dir/facts" sanity
 
     # Negative controls: the check must reject these.
-    if $compiler $flags -msse4.2 -c -o "$dir/control_popcnt.o" "$root/csrc/impl_popcnt.c" &&
-        $compiler $flags -mpopcnt -mbmi -mbmi2 -c -o "$dir/control_base.o" "$root/csrc/impl_base.c"; then
+    if $compiler $flags -msse4.2 -c -o "$dir/control_popcnt.o" "$root/csrc/engine/variants/popcnt_magic.c" &&
+        $compiler $flags -mpopcnt -mbmi -mbmi2 -c -o "$dir/control_base.o" "$root/csrc/engine/variants/base_magic.c"; then
         flagged=$(scan control "$dir/control_popcnt.o" popcnt | awk '$1 == "V" { print $4 "(" $5 ")" }' | sort -u | tr '\n' ' ')
         [ -n "$flagged" ] || fail "$compiler: popcnt-magic built with -msse4.2 was not flagged"
         echo "isa: $compiler control: popcnt-magic built with -msse4.2 is flagged: $flagged"

@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/impl.h"
-#include "../../csrc/san.h"
+#include "chess_native.h"
+#include "impl.h"
+#include "san.h"
 
 #define FUZZ_CHECK(cond, ...)                                                  \
     do {                                                                       \

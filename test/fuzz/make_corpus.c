@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../csrc/chess_native.h"
-#include "../../csrc/san.h"
+#include "chess_native.h"
+#include "san.h"
 #include "../c/suite.h"
 
 static const char *out_dir;

@@ -1,23 +1,22 @@
 /*
  * line.c - play a whole line of moves in one call (see line.h).
  */
-#include "line.h"
+#include "include/line.h"
 
 #include <string.h>
 
-/* ASCII whitespace: space, \t \n \v \f \r. */
-static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+#include "text.h"
 
 static size_t skip_space(const char *t, size_t i, size_t len)
 {
-    while (i < len && is_space(t[i]))
+    while (i < len && cn_is_space(t[i]))
         i++;
     return i;
 }
 
 static size_t token_end(const char *t, size_t i, size_t len)
 {
-    while (i < len && !is_space(t[i]))
+    while (i < len && !cn_is_space(t[i]))
         i++;
     return i;
 }
@@ -37,55 +36,89 @@ typedef struct line_token {
     size_t len;
 } line_token;
 
+/* List form: the next move runs to the next '\n' or the end. */
+static int next_listed_move(cn_line_reader *r, line_token *tok)
+{
+    const char *t = r->text;
+    const size_t len = r->len, i = r->offset;
+    if (i >= len) {
+        r->offset = len;
+        return 0;
+    }
+    const char *nl = memchr(t + i, '\n', len - i);
+    const size_t e = nl ? (size_t)(nl - t) : len;
+    tok->start = i;
+    tok->bad_end = e;
+    tok->end = nl ? e + 1 : e;
+    tok->move = t + i;
+    tok->len = e - i;
+    return 1;
+}
+
+/* Where the move starts in the SAN token t[i, e): past a PGN move number
+ * glued to it ("12.Nf3", "1...e5"), at e when the token is only a move
+ * number ("12.", "12..."), else at i. */
+static size_t skip_move_number(const char *t, size_t i, size_t e)
+{
+    size_t k = i;
+    while (k < e && t[k] >= '0' && t[k] <= '9')
+        k++;
+    if (k == i || k == e || t[k] != '.')
+        return i;
+    while (k < e && t[k] == '.')
+        k++;
+    return k;
+}
+
+/* "exd6 e.p.": the mark is a separate token in the text. The token after
+ * the move, when it starts with "e.p.", joins the move: both go to buf with
+ * one space between (when they fit, else the move is malformed by its
+ * length). */
+static void join_ep_mark(const cn_line_reader *r, line_token *tok, char *buf)
+{
+    const char *t = r->text;
+    const size_t len = r->len, i = tok->start, e = tok->end;
+    const size_t j = skip_space(t, e, len);
+    if (len - j < 4 || memcmp(t + j, "e.p.", 4) != 0)
+        return;
+    const size_t je = token_end(t, j, len);
+    const size_t n = (e - i) + 1 + (je - j);
+    tok->bad_end = tok->end = je;
+    tok->len = n; /* over CN_LINE_SAN_MAX: malformed, never parsed */
+    if (n <= CN_LINE_SAN_MAX) {
+        memcpy(buf, t + i, e - i);
+        buf[e - i] = ' ';
+        memcpy(buf + (e - i) + 1, t + j, je - j);
+        tok->move = buf;
+    }
+}
+
 /*
  * Finds the next move from r->offset and moves r->offset to the start of its
  * token (past whitespace and whole move-number tokens). Returns 0, with
- * r->offset == r->len, when the line has no move left. buf holds
- * CN_LINE_SAN_MAX bytes.
+ * r->offset == r->len, when the line has no move left: at its end, or in SAN
+ * at a result token that is the last one. buf holds CN_LINE_SAN_MAX bytes.
  */
 static int next_move(cn_line_reader *r, line_token *tok, char *buf)
 {
+    if (r->format & CN_LINE_LIST)
+        return next_listed_move(r, tok);
     const char *t = r->text;
     const size_t len = r->len;
-    size_t i = r->offset;
-
-    if (r->format & CN_LINE_LIST) {
-        if (i >= len) {
-            r->offset = len;
-            return 0;
-        }
-        const char *nl = memchr(t + i, '\n', len - i);
-        size_t e = nl ? (size_t)(nl - t) : len;
-        tok->start = i;
-        tok->bad_end = e;
-        tok->end = nl ? e + 1 : e;
-        tok->move = t + i;
-        tok->len = e - i;
-        return 1;
-    }
-
     const int san = (r->format & 1u) == CN_LINE_SAN;
+    size_t i = r->offset;
     for (;;) {
         i = skip_space(t, i, len);
         if (i == len) {
             r->offset = len;
             return 0;
         }
-        size_t e = token_end(t, i, len);
-        const size_t token_start = i;
+        const size_t token_start = i, e = token_end(t, i, len);
         if (san) {
-            size_t k = i;
-            while (k < e && t[k] >= '0' && t[k] <= '9')
-                k++;
-            if (k > i && k < e && t[k] == '.') {
-                while (k < e && t[k] == '.')
-                    k++;
-                if (k == e) { /* "12." or "12..." */
-                    i = e;
-                    continue;
-                }
-                i = k; /* "12.Nf3" */
-            } else if (is_result(t + i, e - i) && skip_space(t, e, len) == len) {
+            i = skip_move_number(t, i, e);
+            if (i == e)
+                continue;
+            if (i == token_start && is_result(t + i, e - i) && skip_space(t, e, len) == len) {
                 r->offset = len;
                 return 0;
             }
@@ -97,22 +130,8 @@ static int next_move(cn_line_reader *r, line_token *tok, char *buf)
         tok->bad_end = tok->end = e;
         tok->move = t + i;
         tok->len = e - i;
-        if (san) {
-            /* "exd6 e.p.": the mark is a separate token in text. */
-            size_t j = skip_space(t, e, len);
-            if (len - j >= 4 && memcmp(t + j, "e.p.", 4) == 0) {
-                size_t je = token_end(t, j, len);
-                size_t n = (e - i) + 1 + (je - j);
-                tok->bad_end = tok->end = je;
-                tok->len = n; /* over CN_LINE_SAN_MAX: malformed, never parsed */
-                if (n <= CN_LINE_SAN_MAX) {
-                    memcpy(buf, t + i, e - i);
-                    buf[e - i] = ' ';
-                    memcpy(buf + (e - i) + 1, t + j, je - j);
-                    tok->move = buf;
-                }
-            }
-        }
+        if (san)
+            join_ep_mark(r, tok, buf);
         return 1;
     }
 }

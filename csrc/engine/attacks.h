@@ -1,12 +1,16 @@
 /*
- * attacks.h - attack tables: leapers, between/line masks and the slider
- * tables (magic multiply and pext), all filled once by cn_attacks_init().
+ * attacks.h - attack tables: leapers, between/line masks, castling paths
+ * (attacks.c) and the slider tables for the magic multiply and pext
+ * (slider_tables.c), all filled once by cn_attacks_init(). The slider
+ * lookups are in slider_attacks.h.
  */
 #ifndef CN_ATTACKS_H
 #define CN_ATTACKS_H
 
 #include <stddef.h>
+
 #include "bitboard.h"
+#include "include/chess_native.h"
 
 /* The tables are read in the hot loop: declared hidden so that code in a
  * shared object (the addon) reaches them directly, not through the GOT. */
@@ -15,13 +19,19 @@
 #endif
 
 /* One square's slider lookup: index = ((occ & mask) * magic) >> shift for
- * the multiply path, index = pext(occ, mask) for the pext path. */
+ * the multiply path, index = pext(occ, mask) for the pext path. Entry 0 is
+ * the attack set on an empty board in both. */
 typedef struct cn_slider_table {
     bitboard mask;
     uint64_t magic;
     unsigned shift;
     const bitboard *attacks;
 } cn_slider_table;
+
+/* Index of an occupancy in a multiply-path entry. */
+static inline size_t cn_magic_index(const cn_slider_table *t, bitboard occupied) {
+    return (size_t)(((occupied & t->mask) * t->magic) >> t->shift);
+}
 
 /* Written only inside cn_attacks_init (run once under cn_init's once-guard),
  * read-only afterwards. */
@@ -51,8 +61,11 @@ typedef struct cn_castle_path {
 extern cn_castle_path cn_castle_paths[4][8][8];
 
 /* Builds every table and verifies each slider entry against the ray walk.
- * Returns 0, or -1 with a message in err. Not thread-safe: cn_init wraps it. */
-int cn_attacks_init(char *err, size_t err_size);
+ * Returns CN_OK, or CN_ERR_INIT with a message in err. Not thread-safe:
+ * cn_init wraps it. */
+cn_status cn_attacks_init(char *err, size_t err_size);
+/* The slider tables' share of cn_attacks_init. */
+cn_status cn_slider_tables_init(char *err, size_t err_size);
 
 /* For choosing seeds (test/c/magic_seeds.c): how many subset checks the
  * search for one square takes with a seed; UINT64_MAX past max_work. */
@@ -61,16 +74,6 @@ uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t
 /* Slow reference: walks the rays square by square. */
 bitboard cn_rook_attacks_slow(unsigned square, bitboard occupied);
 bitboard cn_bishop_attacks_slow(unsigned square, bitboard occupied);
-
-/* Multiply-path lookups, usable on every CPU (non-hot code uses these). */
-static inline bitboard cn_rook_attacks_magic(unsigned square, bitboard occupied) {
-    const cn_slider_table *t = &cn_rook_magics[square];
-    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
-}
-static inline bitboard cn_bishop_attacks_magic(unsigned square, bitboard occupied) {
-    const cn_slider_table *t = &cn_bishop_magics[square];
-    return t->attacks[((occupied & t->mask) * t->magic) >> t->shift];
-}
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "include/chess_native.h"
+
 typedef struct cn_tt_slot {
     uint64_t check;
     uint64_t count;
@@ -32,8 +34,11 @@ typedef struct cn_tt {
 } cn_tt;
 
 /* Allocates the largest power-of-two table that fits in bytes (at least one
- * bucket), zeroed. Returns 0, or -1 when memory is short. */
-int cn_tt_create(cn_tt *tt, size_t bytes);
+ * bucket), zeroed. Returns CN_OK, or CN_ERR_NO_MEMORY (the table then has
+ * no buckets). */
+cn_status cn_tt_create(cn_tt *tt, size_t bytes);
+/* Bytes of a created table's buckets. */
+size_t cn_tt_bytes(const cn_tt *tt);
 void cn_tt_destroy(cn_tt *tt);
 
 #if defined(_MSC_VER) && !defined(__clang__)

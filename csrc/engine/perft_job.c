@@ -4,18 +4,15 @@
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* pthreads, sched_yield */
 #endif
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
-#endif
 
-#include "perft_job.h"
+#include "include/perft_job.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "impl.h"
-#include "tt.h"
+#include "transposition_table.h"
 
 #ifdef _WIN32
 #include <process.h>
@@ -23,9 +20,6 @@
 #else
 #include <pthread.h>
 #include <sched.h>
-#endif
-#ifdef __linux__
-#include <sys/mman.h>
 #endif
 
 /* --- a tiny portability layer: atomics, threads ------------------------- */
@@ -72,47 +66,6 @@ static void yield_thread(void) {
     sched_yield();
 #endif
 }
-
-/* --- the table ------------------------------------------------------------ */
-
-/* On Linux the table is mapped directly, 2 MiB aligned and marked for
- * transparent huge pages: probes land at random across up to gigabytes, and
- * with 4 KiB pages nearly every one also misses the TLB. Elsewhere,
- * cn_tt_create. Returns 0, or -1 when memory is short. */
-#ifdef __linux__
-#define HUGE_PAGE_BYTES ((size_t)2 << 20)
-
-static int table_create(cn_tt *tt, size_t bytes) {
-    size_t buckets = 1;
-    while (buckets <= SIZE_MAX / 4 / sizeof(cn_tt_bucket) && buckets * 2 * sizeof(cn_tt_bucket) <= bytes) buckets *= 2;
-    const size_t size = buckets * sizeof(cn_tt_bucket);
-    if (size < HUGE_PAGE_BYTES) return cn_tt_create(tt, bytes);
-    /* Anonymous mappings are zeroed: empty slots are misses. */
-    void *mapping = mmap(NULL, size + HUGE_PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping == MAP_FAILED) return -1;
-    uintptr_t aligned = ((uintptr_t)mapping + HUGE_PAGE_BYTES - 1) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
-    madvise((void *)aligned, size, MADV_HUGEPAGE); /* a hint: failure only costs speed */
-    tt->buckets = (cn_tt_bucket *)aligned;
-    tt->mask = buckets - 1;
-    tt->allocation = mapping;
-    return 0;
-}
-
-static void table_destroy(cn_tt *tt) {
-    const size_t size = (size_t)(tt->mask + 1) * sizeof(cn_tt_bucket);
-    if (size < HUGE_PAGE_BYTES) {
-        cn_tt_destroy(tt);
-        return;
-    }
-    munmap(tt->allocation, size + HUGE_PAGE_BYTES);
-    tt->buckets = NULL;
-    tt->mask = 0;
-    tt->allocation = NULL;
-}
-#else
-static int table_create(cn_tt *tt, size_t bytes) { return cn_tt_create(tt, bytes); }
-static void table_destroy(cn_tt *tt) { cn_tt_destroy(tt); }
-#endif
 
 /* --- the job --------------------------------------------------------------- */
 
@@ -221,13 +174,18 @@ static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int dep
     return nodes;
 }
 
+/* Frees the table and the queue. */
+static void release_work(cn_perft_job *job) {
+    if (job->hashed) cn_tt_destroy(&job->tt);
+    free(job->items);
+    job->items = NULL;
+}
+
 /* Frees what the threads no longer need, publishes the outcome, and calls
  * on_finish. Runs on the last thread to finish. */
 static void finish(cn_perft_job *job) {
     job->end_ns = cn_monotonic_nanoseconds();
-    if (job->hashed) table_destroy(&job->tt);
-    free(job->items);
-    job->items = NULL;
+    release_work(job);
     atomic_store_release(&job->memory_bytes, 0);
     const int complete = atomic_load_acquire(&job->items_completed) == job->item_count;
     atomic_store_release(&job->state, complete ? CN_PERFT_JOB_DONE : CN_PERFT_JOB_CANCELLED);
@@ -255,11 +213,11 @@ static unsigned __stdcall thread_main(void *arg) {
     worker(arg);
     return 0;
 }
-static int thread_create(job_thread *thread, cn_perft_job *job) {
+static cn_status thread_create(job_thread *thread, cn_perft_job *job) {
     uintptr_t handle = _beginthreadex(NULL, (unsigned)JOB_THREAD_STACK_BYTES, thread_main, job, 0, NULL);
-    if (handle == 0) return -1;
+    if (handle == 0) return CN_ERR_NO_THREAD;
     *thread = (HANDLE)handle;
-    return 0;
+    return CN_OK;
 }
 static void thread_join(job_thread thread) {
     WaitForSingleObject(thread, INFINITE);
@@ -270,103 +228,114 @@ static void *thread_main(void *arg) {
     worker(arg);
     return NULL;
 }
-static int thread_create(job_thread *thread, cn_perft_job *job) {
+static cn_status thread_create(job_thread *thread, cn_perft_job *job) {
     pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) return -1;
+    if (pthread_attr_init(&attr) != 0) return CN_ERR_NO_THREAD;
     pthread_attr_setstacksize(&attr, JOB_THREAD_STACK_BYTES);
     int rc = pthread_create(thread, &attr, thread_main, job);
     pthread_attr_destroy(&attr);
-    return rc == 0 ? 0 : -1;
+    return rc == 0 ? CN_OK : CN_ERR_NO_THREAD;
 }
 static void thread_join(job_thread thread) { pthread_join(thread, NULL); }
 #endif
 
-/* Builds the queue: the root's children, expanded ply by ply (each item
- * keeping its root move) until there are enough subtrees. Returns 0 or -1
- * when memory is short. */
-static int build_queue(cn_perft_job *job, const cn_position *root, uint64_t wanted) {
+/* Children of items[0, count), each keeping its root move; NULL when memory
+ * is short. *next_count gets their number. */
+static job_item *expand_items(const job_item *items, uint64_t count, uint64_t *next_count) {
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < count; i++) total += (uint64_t)cn_count_legal_moves(&items[i].pos);
+    job_item *next = malloc(sizeof(job_item) * (size_t)(total ? total : 1));
+    if (!next) return NULL;
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        cn_move moves[CN_MAX_MOVES];
+        const int move_count = cn_legal_moves(&items[i].pos, moves);
+        for (int m = 0; m < move_count; m++, n++) {
+            cn_undo undo;
+            next[n].pos = items[i].pos;
+            next[n].root = items[i].root;
+            cn_make(&next[n].pos, moves[m], &undo);
+        }
+    }
+    *next_count = total;
+    return next;
+}
+
+/* The root's children (all of the queue at depth 1), or at depth 0 the root
+ * itself; NULL when memory is short. */
+static job_item *root_items(cn_perft_job *job, const cn_position *root) {
     if (job->depth == 0) {
-        job->items = malloc(sizeof(job_item));
-        if (!job->items) return -1;
-        job->items[0].pos = *root;
-        job->items[0].root = -1;
-        job->item_count = 1;
-        job->item_depth = 0;
-        job->queue_bytes = sizeof(job_item);
-        return 0;
+        job_item *item = malloc(sizeof(job_item));
+        if (item) {
+            item->pos = *root;
+            item->root = -1;
+        }
+        return item;
     }
     job->root_count = cn_legal_moves(root, job->root_moves);
     job_item *items = malloc(sizeof(job_item) * (size_t)(job->root_count ? job->root_count : 1));
-    if (!items) return -1;
-    for (int i = 0; i < job->root_count; i++) {
+    for (int i = 0; items && i < job->root_count; i++) {
         cn_undo undo;
         items[i].pos = *root;
         items[i].root = i;
         cn_make(&items[i].pos, job->root_moves[i], &undo);
     }
-    uint64_t count = (uint64_t)job->root_count;
-    int ply = 1;
+    return items;
+}
+
+/* Builds the queue: the root's children, expanded ply by ply (each item
+ * keeping its root move) until there are `wanted` subtrees or they are as
+ * shallow as the leaf depth. */
+static cn_status build_queue(cn_perft_job *job, const cn_position *root, uint64_t wanted) {
+    job_item *items = root_items(job, root);
+    if (!items) return CN_ERR_NO_MEMORY;
+    uint64_t count = job->depth == 0 ? 1 : (uint64_t)job->root_count;
+    int ply = job->depth == 0 ? 0 : 1;
     const int split_floor = job->leaf_depth > 0 ? job->leaf_depth : MAX_LEAF_DEPTH;
     while (count > 0 && count < wanted && job->depth - ply >= split_floor) {
-        uint64_t next_count = 0;
-        for (uint64_t i = 0; i < count; i++) next_count += (uint64_t)cn_count_legal_moves(&items[i].pos);
-        job_item *next = malloc(sizeof(job_item) * (size_t)(next_count ? next_count : 1));
-        if (!next) {
-            free(items);
-            return -1;
-        }
-        uint64_t n = 0;
-        for (uint64_t i = 0; i < count; i++) {
-            cn_move moves[CN_MAX_MOVES];
-            const int move_count = cn_legal_moves(&items[i].pos, moves);
-            for (int m = 0; m < move_count; m++) {
-                cn_undo undo;
-                next[n].pos = items[i].pos;
-                next[n].root = items[i].root;
-                cn_make(&next[n].pos, moves[m], &undo);
-                n++;
-            }
-        }
+        job_item *next = expand_items(items, count, &count);
         free(items);
+        if (!next) return CN_ERR_NO_MEMORY;
         items = next;
-        count = next_count;
         ply++;
     }
     job->items = items;
     job->item_count = count;
     job->item_depth = job->depth - ply;
     job->queue_bytes = sizeof(job_item) * (size_t)(count ? count : 1);
-    for (uint64_t i = 0; i < count; i++) job->root_pending[items[i].root]++;
+    for (uint64_t i = 0; i < count; i++)
+        if (items[i].root >= 0) job->root_pending[items[i].root]++;
     for (int r = 0; r < job->root_count; r++)
         if (job->root_pending[r] == 0) job->roots_done++; /* no leaves below: already complete */
-    return 0;
+    return CN_OK;
 }
 
-static void fail(cn_perft_job_error *error, cn_perft_job_error value) {
-    if (error) *error = value;
+/* A table only pays where the engine would probe it (depth >= 2). */
+static cn_status create_table(cn_perft_job *job, size_t hash_bytes) {
+    if (hash_bytes == 0 || job->depth < 2) return CN_OK;
+    const cn_status status = cn_tt_create(&job->tt, hash_bytes);
+    if (status != CN_OK) return status;
+    job->hashed = 1;
+    job->table_bytes = cn_tt_bytes(&job->tt);
+    return CN_OK;
 }
 
-cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options,
-                                 cn_perft_job_error *error) {
-    fail(error, CN_PERFT_JOB_OK);
-    if (!pos || !options || options->depth < 0 || options->depth > CN_PERFT_JOB_MAX_DEPTH || options->threads < 1 ||
-        options->threads > CN_PERFT_JOB_MAX_THREADS) {
-        fail(error, CN_PERFT_JOB_BAD_ARGUMENT);
-        return NULL;
+/* Starts up to `threads` workers (more than subtrees would only wait);
+ * fewer than asked only makes the run slower, none is an error. */
+static cn_status start_threads(cn_perft_job *job, int threads) {
+    if ((uint64_t)threads > job->item_count) threads = job->item_count ? (int)job->item_count : 1;
+    for (int i = 0; i < threads; i++) {
+        if (thread_create(&job->threads[i], job) != CN_OK) break;
+        job->thread_count++;
     }
-    if (cn_init() != CN_OK) {
-        fail(error, CN_PERFT_JOB_NOT_INITIALISED);
-        return NULL;
-    }
-    if (cn_position_validate(pos) != CN_OK) {
-        fail(error, CN_PERFT_JOB_BAD_POSITION);
-        return NULL;
-    }
-    cn_perft_job *job = calloc(1, sizeof *job);
-    if (!job) {
-        fail(error, CN_PERFT_JOB_NO_MEMORY);
-        return NULL;
-    }
+    if (job->thread_count == 0) return CN_ERR_NO_THREAD;
+    job->workers_left = (uint64_t)job->thread_count;
+    atomic_store_release(&job->gate_open, 1);
+    return CN_OK;
+}
+
+/* The job as the options set it up, before any work exists. */
+static void configure(cn_perft_job *job, const cn_perft_job_options *options) {
     job->start_ns = cn_monotonic_nanoseconds();
     job->impl = cn_active_impl();
     job->depth = options->depth;
@@ -374,45 +343,38 @@ cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_opti
     job->user = options->user;
     job->state = CN_PERFT_JOB_RUNNING;
     job->leaf_depth = options->leaf_depth > 0 ? options->leaf_depth : 0;
-    uint64_t wanted = (uint64_t)options->threads * QUEUE_ITEMS_PER_THREAD;
-    if (wanted < QUEUE_MIN_ITEMS) wanted = QUEUE_MIN_ITEMS;
-    if (options->min_queue_items > 0) wanted = (uint64_t)options->min_queue_items;
-    if (build_queue(job, pos, wanted) != 0) {
-        free(job);
-        fail(error, CN_PERFT_JOB_NO_MEMORY);
-        return NULL;
-    }
-    /* A table only pays where the engine would probe it (depth >= 2). */
-    if (options->hash_bytes > 0 && job->depth >= 2) {
-        if (table_create(&job->tt, options->hash_bytes) != 0) {
-            free(job->items);
-            free(job);
-            fail(error, CN_PERFT_JOB_NO_MEMORY);
-            return NULL;
-        }
-        job->hashed = 1;
-        job->table_bytes = (size_t)(job->tt.mask + 1) * sizeof(cn_tt_bucket);
-    }
-    job->memory_bytes = job->table_bytes + job->queue_bytes;
+}
 
-    /* More threads than subtrees would only wait. */
-    int threads = options->threads;
-    if ((uint64_t)threads > job->item_count) threads = job->item_count ? (int)job->item_count : 1;
-    for (int i = 0; i < threads; i++) {
-        if (thread_create(&job->threads[i], job) != 0) break;
-        job->thread_count++;
+/* Subtrees to queue before the threads start. */
+static uint64_t queue_target(const cn_perft_job_options *options) {
+    if (options->min_queue_items > 0) return (uint64_t)options->min_queue_items;
+    const uint64_t per_threads = (uint64_t)options->threads * QUEUE_ITEMS_PER_THREAD;
+    return per_threads < QUEUE_MIN_ITEMS ? QUEUE_MIN_ITEMS : per_threads;
+}
+
+cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options, cn_perft_job **out) {
+    *out = NULL;
+    if (!pos || !options || options->depth < 0 || options->depth > CN_PERFT_JOB_MAX_DEPTH || options->threads < 1 ||
+        options->threads > CN_PERFT_JOB_MAX_THREADS)
+        return CN_ERR_BAD_ARGUMENT;
+    cn_status status = cn_init();
+    if (status != CN_OK) return status;
+    if (cn_position_validate(pos) != CN_OK) return CN_ERR_BAD_POSITION;
+    cn_perft_job *job = calloc(1, sizeof *job);
+    if (!job) return CN_ERR_NO_MEMORY;
+    configure(job, options);
+    if ((status = build_queue(job, pos, queue_target(options))) == CN_OK &&
+        (status = create_table(job, options->hash_bytes)) == CN_OK) {
+        job->memory_bytes = job->table_bytes + job->queue_bytes;
+        status = start_threads(job, options->threads);
     }
-    if (job->thread_count == 0) {
-        if (job->hashed) table_destroy(&job->tt);
-        free(job->items);
+    if (status != CN_OK) {
+        release_work(job);
         free(job);
-        fail(error, CN_PERFT_JOB_NO_THREAD);
-        return NULL;
+        return status;
     }
-    /* Fewer threads than asked only makes the run slower. */
-    job->workers_left = (uint64_t)job->thread_count;
-    atomic_store_release(&job->gate_open, 1);
-    return job;
+    *out = job;
+    return CN_OK;
 }
 
 void cn_perft_job_cancel(cn_perft_job *job) {

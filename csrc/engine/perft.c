@@ -2,7 +2,7 @@
  * perft.c - perft entry points; the counting itself lives in the variant
  * chosen at init (movegen_impl.h).
  */
-#include "chess_native.h"
+#include "include/chess_native.h"
 #include "impl.h"
 
 uint64_t cn_perft(const cn_position *pos, int depth) { return cn_active_impl()->perft(pos, depth); }

@@ -3,10 +3,10 @@
  * plain bitboard code over the public position struct and the multiply
  * slider tables, which every CPU can use.
  */
-#include "rules.h"
+#include "include/rules.h"
 
-#include "attacks.h"
 #include "bitboard.h"
+#include "slider_attacks.h"
 
 /* Dark squares: a1 is dark. */
 #define DARK_SQUARES 0xAA55AA55AA55AA55ULL
@@ -43,16 +43,5 @@ uint64_t cn_attackers(const cn_position *pos, unsigned square, int color)
 {
     if (square >= 64 || (color != CN_WHITE && color != CN_BLACK))
         return 0;
-    const bitboard occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
-    const bitboard ours = pos->by_color[color];
-    const bitboard diagonal = pos->by_type[CN_BISHOP] | pos->by_type[CN_QUEEN];
-    const bitboard straight = pos->by_type[CN_ROOK] | pos->by_type[CN_QUEEN];
-    /* A pawn of `color` attacks `square` from where a pawn of the other
-     * colour on `square` would attack. */
-    bitboard attackers = cn_pawn_attacks[color ^ 1][square] & pos->by_type[CN_PAWN];
-    attackers |= cn_knight_attacks[square] & pos->by_type[CN_KNIGHT];
-    attackers |= cn_king_attacks[square] & pos->by_type[CN_KING];
-    attackers |= cn_bishop_attacks_magic(square, occupied) & diagonal;
-    attackers |= cn_rook_attacks_magic(square, occupied) & straight;
-    return attackers & ours;
+    return attackers_to(pos, square, pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK], color);
 }

@@ -1,18 +1,14 @@
 /*
- * movegen.c - the move API: legal move lists through the active variant,
- * and UCI strings in and out.
+ * uci.c - moves as UCI strings: writing, parsing, and sorting a list in the
+ * strings' order.
  */
 #include <string.h>
 
-#include "bitboard.h"
-#include "chess_native.h"
-#include "impl.h"
+#include "include/chess_native.h"
+#include "uci.h"
 
-int cn_legal_moves(const cn_position *pos, cn_move *out) { return cn_active_impl()->generate(pos, out); }
-
-int cn_legal_moves_sorted(const cn_position *pos, cn_move *out) { return cn_active_impl()->generate_sorted(pos, out); }
-
-int cn_count_legal_moves(const cn_position *pos) { return cn_active_impl()->count(pos); }
+/* By promotion code: 0 knight .. 3 queen. */
+static const char promotion_letters[] = "nbrq";
 
 int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
     unsigned from = cn_move_from(move), to = cn_uci_destination(pos, move);
@@ -21,7 +17,7 @@ int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
     out[n++] = (char)('1' + square_rank(from));
     out[n++] = (char)('a' + square_file(to));
     out[n++] = (char)('1' + square_rank(to));
-    if (cn_move_kind(move) == CN_MOVE_PROMOTION) out[n++] = "nbrq"[cn_move_promotion(move) - CN_KNIGHT];
+    if (cn_move_kind(move) == CN_MOVE_PROMOTION) out[n++] = promotion_letters[cn_move_promotion(move) - CN_KNIGHT];
     out[n] = 0;
     return n;
 }
@@ -29,11 +25,10 @@ int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
 /* Sort key with the UCI string's order: origin, destination, then no
  * promotion < b < n < q < r (3 bits). Below 2^15. */
 static uint32_t uci_sort_key(const cn_position *pos, cn_move move) {
-    static const uint8_t promotion_rank[4] = {2, 1, 4, 3}; /* n b r q */
     const unsigned kind = cn_move_kind(move);
     uint32_t key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_move_to(move)) << 3);
     if (kind == CN_MOVE_PROMOTION)
-        key |= promotion_rank[(move >> 12) & 3u];
+        key |= cn_promotion_letter_order((move >> 12) & 3u) + 1u;
     else if (kind == CN_MOVE_CASTLING && !pos->chess960)
         key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_uci_destination(pos, move)) << 3);
     return key;
@@ -77,9 +72,9 @@ cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, 
         return CN_ERR_BAD_MOVE;
     unsigned promotion = 0; /* 0: none, else CN_KNIGHT..CN_QUEEN */
     if (len == 5) {
-        const char *letter = memchr("nbrq", uci[4], 4);
+        const char *letter = memchr(promotion_letters, uci[4], 4);
         if (uci[4] == 0 || letter == NULL) return CN_ERR_BAD_MOVE;
-        promotion = (unsigned)(letter - "nbrq") + CN_KNIGHT;
+        promotion = (unsigned)(letter - promotion_letters) + CN_KNIGHT;
     }
     unsigned from = make_square((unsigned)(uci[0] - 'a'), (unsigned)(uci[1] - '1'));
     unsigned to = make_square((unsigned)(uci[2] - 'a'), (unsigned)(uci[3] - '1'));
@@ -95,7 +90,7 @@ cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, 
             unsigned m_promotion = kind == CN_MOVE_PROMOTION ? cn_move_promotion(m) : 0;
             if (m_promotion != promotion) continue;
             unsigned target = pass == 0 ? (pos->chess960 ? cn_move_to(m) : cn_uci_destination(pos, m))
-                                        : (kind == CN_MOVE_CASTLING ? make_square(cn_move_to(m) < from ? 2u : 6u, square_rank(from)) : 64u);
+                                        : (kind == CN_MOVE_CASTLING ? castle_king_to(from, cn_move_to(m)) : 64u);
             if (target == to) {
                 *out = m;
                 return CN_OK;

@@ -1,26 +1,21 @@
 /*
- * attacks.c - builds the attack tables at start-up.
+ * slider_tables.c - builds the rook and bishop attack tables at start-up,
+ * for the magic multiply and for pext (slider_attacks.h reads them).
  *
- * Slider magics are searched here, not pasted: a private xorshift64* with
- * fixed seeds makes every run build identical tables. Every entry of both
- * the multiply and the pext tables is then checked against the ray walk, so
- * a bad magic can never reach move generation.
+ * Magics are searched here, not pasted: a private xorshift64* with fixed
+ * seeds makes every run build identical tables. Every entry of both the
+ * multiply and the pext tables is then checked against the ray walk, so a
+ * bad magic can never reach move generation.
  */
-#include "attacks.h"
-
 #include <stdio.h>
 #include <string.h>
+
+#include "attacks.h"
 
 cn_slider_table cn_rook_magics[64];
 cn_slider_table cn_bishop_magics[64];
 cn_slider_table cn_rook_pext[64];
 cn_slider_table cn_bishop_pext[64];
-bitboard cn_knight_attacks[64];
-bitboard cn_king_attacks[64];
-bitboard cn_pawn_attacks[2][64];
-bitboard cn_between[64][64];
-cn_castle_path cn_castle_paths[4][8][8];
-bitboard cn_line[64][64];
 
 /* "Fancy" tables: one slice per square, 2^bits entries each. */
 #define ROOK_TABLE_SIZE 102400
@@ -32,8 +27,6 @@ static bitboard bishop_pext_table[BISHOP_TABLE_SIZE];
 
 static const int rook_directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_directions[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-static int on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
 
 static bitboard ray_walk(unsigned square, bitboard occupied, const int directions[4][2]) {
     bitboard attacks = 0;
@@ -108,7 +101,7 @@ static const uint16_t bishop_seeds[64] = {
     97, 9, 48, 134, 171, 124, 279, 1, 179, 169, 192, 26, 16, 36, 467, 57,
 };
 
-/* Scratch space for the search; static in cn_attacks_init (80 KiB is too
+/* Scratch space for the search; static where it is used (80 KiB is too
  * much for a worker thread's stack). */
 typedef struct magic_scratch {
     bitboard occupancy[4096];
@@ -162,55 +155,67 @@ static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64
     return 0;
 }
 
-static int build_slider(const int directions[4][2], const uint16_t seeds[64],
-                        cn_slider_table magics[64], bitboard *magic_table,
-                        cn_slider_table pexts[64], bitboard *pext_table,
-                        size_t table_size, magic_scratch *scratch,
-                        const char *piece, char *err, size_t err_size) {
+/* One square's multiply entry: its magic, searched while filling slice[].
+ * Returns 0 when the search does not converge. */
+static int build_magic_entry(cn_slider_table *entry, unsigned square, bitboard mask, size_t count, uint64_t seed,
+                             magic_scratch *scratch, bitboard *slice) {
+    uint64_t work = 0;
+    entry->mask = mask;
+    entry->shift = 64u - (unsigned)bb_popcount(mask);
+    entry->attacks = slice;
+    entry->magic = find_magic(square, entry->shift, count, seed, scratch, slice, UINT64_C(1) << 40, &work);
+    return entry->magic != 0;
+}
+
+/* One square's pext entry: the subsets come in pext-index order, so the
+ * ray walk's answers are the slice as they stand. */
+static void build_pext_entry(cn_slider_table *entry, bitboard mask, size_t count, const magic_scratch *scratch,
+                             bitboard *slice) {
+    entry->mask = mask;
+    entry->magic = 0;
+    entry->shift = 0;
+    entry->attacks = slice;
+    for (size_t i = 0; i < count; i++) slice[i] = scratch->reference[i];
+}
+
+/* Both finished entries of a square agree with the ray walk on every subset
+ * (reference[] holds the ray walk's answers). */
+static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_table *pext, size_t count,
+                                  const magic_scratch *scratch) {
+    for (size_t i = 0; i < count; i++) {
+        const bitboard expected = scratch->reference[i];
+        if (magic->attacks[cn_magic_index(magic, scratch->occupancy[i])] != expected || pext->attacks[i] != expected)
+            return 0;
+    }
+    return 1;
+}
+
+/* Both tables of one slider, square by square. Returns CN_OK, or
+ * CN_ERR_INIT with a message in err. */
+static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
+                        bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
+                        magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
     size_t offset = 0;
     for (unsigned square = 0; square < 64; square++) {
-        bitboard mask = relevant_mask(square, directions);
-        int bits = bb_popcount(mask);
-        size_t size = (size_t)1 << bits;
+        const bitboard mask = relevant_mask(square, directions);
+        const size_t size = (size_t)1 << bb_popcount(mask);
         if (offset + size > table_size) {
             snprintf(err, err_size, "%s table overflow at square %u", piece, square);
-            return -1;
+            return CN_ERR_INIT;
         }
-        size_t count = enumerate_subsets(square, mask, directions, scratch);
-
-        cn_slider_table *m = &magics[square];
-        m->mask = mask;
-        m->shift = 64u - (unsigned)bits;
-        m->attacks = magic_table + offset;
-        uint64_t work = 0;
-        m->magic = find_magic(square, m->shift, count, seeds[square], scratch, magic_table + offset,
-                              UINT64_C(1) << 40, &work);
-        if (m->magic == 0) {
+        const size_t count = enumerate_subsets(square, mask, directions, scratch);
+        if (!build_magic_entry(&magics[square], square, mask, count, seeds[square], scratch, magic_table + offset)) {
             snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
-            return -1;
+            return CN_ERR_INIT;
         }
-
-        cn_slider_table *p = &pexts[square];
-        p->mask = mask;
-        p->magic = 0;
-        p->shift = 0;
-        p->attacks = pext_table + offset;
-        for (size_t i = 0; i < count; i++) pext_table[offset + i] = scratch->reference[i];
-
-        /* Check the finished entry against the ray walk for every subset
-         * (reference[] holds the ray walk's answers). */
-        for (size_t i = 0; i < count; i++) {
-            bitboard o = scratch->occupancy[i];
-            bitboard expected = scratch->reference[i];
-            bitboard via_magic = m->attacks[((o & m->mask) * m->magic) >> m->shift];
-            if (via_magic != expected || p->attacks[i] != expected) {
-                snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
-                return -1;
-            }
+        build_pext_entry(&pexts[square], mask, count, scratch, pext_table + offset);
+        if (!entries_match_ray_walk(&magics[square], &pexts[square], count, scratch)) {
+            snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
+            return CN_ERR_INIT;
         }
         offset += size;
     }
-    return 0;
+    return CN_OK;
 }
 
 uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
@@ -225,82 +230,11 @@ uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t
     return work;
 }
 
-static bitboard leaper_attacks(unsigned square, const int (*steps)[2], int step_count) {
-    bitboard attacks = 0;
-    for (int i = 0; i < step_count; i++) {
-        int file = (int)square_file(square) + steps[i][0];
-        int rank = (int)square_rank(square) + steps[i][1];
-        if (on_board(file, rank)) attacks |= bb_square(make_square((unsigned)file, (unsigned)rank));
-    }
-    return attacks;
-}
-
-static void build_leapers_and_lines(void) {
-    static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    static const int white_pawn_steps[2][2] = {{-1, 1}, {1, 1}};
-    static const int black_pawn_steps[2][2] = {{-1, -1}, {1, -1}};
-    for (unsigned square = 0; square < 64; square++) {
-        cn_knight_attacks[square] = leaper_attacks(square, knight_steps, 8);
-        cn_king_attacks[square] = leaper_attacks(square, king_steps, 8);
-        cn_pawn_attacks[0][square] = leaper_attacks(square, white_pawn_steps, 2);
-        cn_pawn_attacks[1][square] = leaper_attacks(square, black_pawn_steps, 2);
-    }
-    for (unsigned a = 0; a < 64; a++) {
-        for (unsigned b = 0; b < 64; b++) {
-            cn_between[a][b] = 0;
-            cn_line[a][b] = 0;
-            if (a == b) continue;
-            bitboard bb_b = bb_square(b);
-            if (cn_rook_attacks_slow(a, 0) & bb_b) {
-                cn_between[a][b] = cn_rook_attacks_slow(a, bb_b) & cn_rook_attacks_slow(b, bb_square(a));
-                cn_line[a][b] = (cn_rook_attacks_slow(a, 0) & cn_rook_attacks_slow(b, 0)) | bb_square(a) | bb_b;
-            } else if (cn_bishop_attacks_slow(a, 0) & bb_b) {
-                cn_between[a][b] = cn_bishop_attacks_slow(a, bb_b) & cn_bishop_attacks_slow(b, bb_square(a));
-                cn_line[a][b] = (cn_bishop_attacks_slow(a, 0) & cn_bishop_attacks_slow(b, 0)) | bb_square(a) | bb_b;
-            }
-        }
-    }
-}
-
-/* Castling needs, for a king and rook on their files, the same few masks
- * every time: built here once rather than in each move generation. */
-static void build_castle_paths(void) {
-    for (unsigned right = 0; right < 4; right++) {
-        const unsigned back_rank = right >= 2 ? 7u : 0u;
-        const int queenside = right & 1u;
-        const unsigned king_to = make_square(queenside ? 2u : 6u, back_rank);
-        const unsigned rook_to = make_square(queenside ? 3u : 5u, back_rank);
-        for (unsigned king_file = 0; king_file < 8; king_file++) {
-            for (unsigned rook_file = 0; rook_file < 8; rook_file++) {
-                cn_castle_path *path = &cn_castle_paths[right][king_file][rook_file];
-                memset(path, 0, sizeof *path);
-                if (queenside ? rook_file >= king_file : rook_file <= king_file) continue;
-                const unsigned king = make_square(king_file, back_rank), rook = make_square(rook_file, back_rank);
-                path->lifted = bb_square(king) | bb_square(rook);
-                path->king_path = cn_between[king][king_to] | bb_square(king_to);
-                path->must_be_empty =
-                    (path->king_path | cn_between[rook][rook_to] | bb_square(rook_to)) & ~path->lifted;
-                bitboard squares = path->king_path;
-                while (squares) {
-                    const unsigned square = bb_pop_lsb(&squares);
-                    path->diagonal_rays |= cn_bishop_attacks_slow(square, 0);
-                    path->orthogonal_rays |= cn_rook_attacks_slow(square, 0);
-                }
-            }
-        }
-    }
-}
-
-int cn_attacks_init(char *err, size_t err_size) {
+cn_status cn_slider_tables_init(char *err, size_t err_size) {
     static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
-    build_leapers_and_lines();
-    build_castle_paths();
-    if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext,
-                     rook_pext_table, ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != 0)
-        return -1;
-    if (build_slider(bishop_directions, bishop_seeds, cn_bishop_magics, bishop_magic_table, cn_bishop_pext,
-                     bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size) != 0)
-        return -1;
-    return 0;
+    if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext, rook_pext_table,
+                     ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != CN_OK)
+        return CN_ERR_INIT;
+    return build_slider(bishop_directions, bishop_seeds, cn_bishop_magics, bishop_magic_table, cn_bishop_pext,
+                        bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size);
 }

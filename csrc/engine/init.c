@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "attacks.h"
-#include "chess_native.h"
+#include "include/chess_native.h"
 #include "clock.h"
 #include "cpu.h"
 #include "impl.h"
@@ -90,7 +90,7 @@ static void run_init(void) {
     char err[120];
     cn_cpu_detect(&cpu_features);
     hide_cpu_features(getenv("CHESS_NATIVE_CPU"));
-    if (cn_attacks_init(err, sizeof err) != 0) {
+    if (cn_attacks_init(err, sizeof err) != CN_OK) {
         init_status = CN_ERR_INIT;
         snprintf(init_message, sizeof init_message, "attack table initialisation failed: %s", err);
     } else {

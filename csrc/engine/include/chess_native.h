@@ -1,8 +1,13 @@
 /*
- * chess_native.h - the engine's public C API.
+ * chess_native.h - the engine's public C API: positions, FEN, moves, UCI,
+ * make/unmake and perft.
  *
- * This is the only engine header the binding (addon.cc) includes. It has no
- * Node headers and no chess logic; the engine builds and tests without Node.
+ * The engine's public API is the headers of this folder: this one, san.h
+ * (SAN), rules.h (game state, attackers), line.h (a line of moves in one
+ * call) and perft_job.h (threaded, hashed, cancellable perft). The binding
+ * includes these and no other engine header: its include path is this
+ * folder alone. They have no Node headers and no chess logic; the engine
+ * builds and tests without Node.
  *
  * A position is a plain struct of bitboards that can be copied with memcpy:
  * the binding keeps it in a JS typed array and copies it in and out, so no
@@ -78,16 +83,22 @@ static inline unsigned cn_move_kind(cn_move m) { return (unsigned)m >> 14; }
 /* CN_KNIGHT..CN_QUEEN; only meaningful for promotions. */
 static inline unsigned cn_move_promotion(cn_move m) { return ((m >> 12) & 3u) + CN_KNIGHT; }
 
-/* Error codes; 0 is success. */
+/* How every engine call that can fail reports it; 0 is success. */
 typedef enum cn_status {
     CN_OK = 0,
     CN_ERR_FEN = 1,          /* see cn_fen_error for the field */
-    CN_ERR_ILLEGAL_MOVE = 2, /* well-formed UCI, not legal here */
-    CN_ERR_BAD_MOVE = 3,     /* not a UCI move string at all */
+    CN_ERR_ILLEGAL_MOVE = 2, /* a well-formed move, not legal here (or, in SAN, ambiguous) */
+    CN_ERR_BAD_MOVE = 3,     /* not a move string at all */
     CN_ERR_INIT = 4,         /* table initialisation failed */
     CN_ERR_BAD_POSITION = 5, /* a cn_position struct that is not consistent */
-    CN_ERR_UNSUPPORTED = 6   /* e.g. a forced slider path the CPU lacks */
+    CN_ERR_UNSUPPORTED = 6,  /* e.g. a forced slider path the CPU lacks */
+    CN_ERR_BAD_ARGUMENT = 7, /* a count, depth or thread number out of range */
+    CN_ERR_NO_MEMORY = 8,    /* an allocation failed */
+    CN_ERR_NO_THREAD = 9     /* no thread could be started */
 } cn_status;
+
+/* The status's name as written above ("CN_OK", "CN_ERR_FEN", ...). */
+const char *cn_status_name(cn_status status);
 
 /* Which FEN field a parse error is about. */
 typedef enum cn_fen_field {
@@ -128,7 +139,8 @@ const char *cn_impl_name(void);
 
 /* --- positions ----------------------------------------------------------- */
 
-/* Parses 6-field FEN or 4-field EPD (clocks default to 0 1). chess960 selects
+/* Parses 6-field FEN or 4-field EPD (clocks default to 0 1), fields
+ * separated by ASCII whitespace (space, \t \n \v \f \r). chess960 selects
  * X-FEN/Shredder-FEN castling and king-takes-rook UCI castling. On error the
  * position is left untouched and err (if not NULL) is filled in. len may
  * include no terminator; the parser never reads past len bytes. */

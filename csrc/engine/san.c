@@ -1,7 +1,7 @@
 /*
  * san.c - SAN output and input, built only on the public engine API
  * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves)
- * plus the bit helpers and attack tables, so it works unchanged whichever
+ * plus the bit helpers and attack lookups, so it works unchanged whichever
  * move generator is compiled in. One legal move list serves every move's
  * SAN (cn_moves_to_san), so formatting a whole list stays linear, and a
  * move is only made (on a copy) when it gives check, to tell + from #.
@@ -9,11 +9,10 @@
  * that reach the named square are the candidates, and each is made on a copy
  * to see that it leaves its king safe.
  */
-#include "san.h"
+#include "include/san.h"
 
-#include "attacks.h"
 #include "bitboard.h"
-#include "rules.h"
+#include "slider_attacks.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -21,28 +20,25 @@
 /* Index is the piece type: CN_PAWN = 0 .. CN_KING = 5. */
 static const char piece_letters[] = "PNBRQK";
 
-static unsigned file_of(unsigned square) { return square & 7u; }
-static unsigned rank_of(unsigned square) { return square >> 3; }
-
 static int is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank_char(char c) { return c >= '1' && c <= '8'; }
 
 static unsigned square_from_chars(char file, char rank)
 {
-    return (unsigned)(file - 'a') + 8u * (unsigned)(rank - '1');
+    return make_square((unsigned)(file - 'a'), (unsigned)(rank - '1'));
 }
 
 static int write_square(char *out, int length, unsigned square)
 {
-    out[length++] = (char)('a' + file_of(square));
-    out[length++] = (char)('1' + rank_of(square));
+    out[length++] = (char)('a' + square_file(square));
+    out[length++] = (char)('1' + square_rank(square));
     return length;
 }
 
 /* Castling is king-takes-own-rook, so the rook's side of the king decides. */
 static int is_king_side_castle(cn_move move)
 {
-    return file_of(cn_move_to(move)) > file_of(cn_move_from(move));
+    return square_file(cn_move_to(move)) > square_file(cn_move_from(move));
 }
 
 /* What the formatter needs besides the move: the legal move list (for
@@ -78,7 +74,7 @@ static void san_context_init(san_context *ctx, const cn_position *pos, const cn_
         int piece = ctx->piece_at[cn_move_from(move)];
         if (piece <= CN_PAWN) /* pawns are told apart by their file */
             continue;
-        uint64_t bit = (uint64_t)1 << cn_move_to(move);
+        uint64_t bit = bb_square(cn_move_to(move));
         ctx->shared_targets[piece] |= seen[piece] & bit;
         seen[piece] |= bit;
     }
@@ -92,7 +88,7 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     unsigned to = cn_move_to(move);
     int rivals = 0, rival_on_same_file = 0, rival_on_same_rank = 0;
 
-    if (!(ctx->shared_targets[piece] & ((uint64_t)1 << to)))
+    if (!(ctx->shared_targets[piece] & bb_square(to)))
         return length;
     for (int i = 0; i < ctx->legal_count; i++) {
         cn_move other = ctx->legal[i];
@@ -102,9 +98,9 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
         if (ctx->piece_at[other_from] != piece)
             continue;
         rivals++;
-        if (file_of(other_from) == file_of(from))
+        if (square_file(other_from) == square_file(from))
             rival_on_same_file = 1;
-        if (rank_of(other_from) == rank_of(from))
+        if (square_rank(other_from) == square_rank(from))
             rival_on_same_rank = 1;
     }
     if (rivals == 0)
@@ -112,51 +108,43 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     if (rival_on_same_file && rival_on_same_rank)
         return write_square(out, length, from);
     if (rival_on_same_file)
-        out[length++] = (char)('1' + rank_of(from));
+        out[length++] = (char)('1' + square_rank(from));
     else
-        out[length++] = (char)('a' + file_of(from));
+        out[length++] = (char)('a' + square_file(from));
     return length;
 }
 
-/* Whether a legal move leaves the opponent's king attacked, from the
- * occupancy and our piece sets after the move, without making it: the mover
- * lands (as its promotion piece), en passant lifts the captured pawn, and
- * castling moves king and rook. Kings never give check. */
+static void toggle_piece(cn_position *p, int color, int type, unsigned square)
+{
+    p->by_type[type] ^= bb_square(square);
+    p->by_color[color] ^= bb_square(square);
+}
+
+/* Whether a legal move leaves the opponent's king attacked, from the pieces
+ * after the move (the one thing that decides it) without making it: the
+ * mover lands (as its promotion piece), a capture lifts its victim, and
+ * castling moves king and rook. */
 static int gives_check(const san_context *ctx, cn_move move)
 {
     const cn_position *pos = ctx->pos;
     const int us = pos->side;
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
-    const uint64_t their_king = pos->by_type[CN_KING] & pos->by_color[us ^ 1];
-    if (their_king == 0)
-        return 0;
-    const unsigned king = bb_lsb(their_king);
-    uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
-    uint64_t ours[6];
-    for (int type = CN_PAWN; type <= CN_KING; type++)
-        ours[type] = pos->by_type[type] & pos->by_color[us];
-
+    const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us ^ 1]);
+    cn_position after = *pos;
     if (kind == CN_MOVE_CASTLING) {
-        /* to is the rook's square; king to the c/g file, rook to d/f. */
-        const unsigned rank = rank_of(from);
-        const int queen_side = to < from;
-        const unsigned king_to = rank * 8u + (queen_side ? 2u : 6u);
-        const unsigned rook_to = rank * 8u + (queen_side ? 3u : 5u);
-        occupied &= ~(((uint64_t)1 << from) | ((uint64_t)1 << to));
-        occupied |= ((uint64_t)1 << king_to) | ((uint64_t)1 << rook_to);
-        ours[CN_ROOK] = (ours[CN_ROOK] & ~((uint64_t)1 << to)) | ((uint64_t)1 << rook_to);
+        toggle_piece(&after, us, CN_KING, from);
+        toggle_piece(&after, us, CN_ROOK, to);
+        toggle_piece(&after, us, CN_KING, castle_king_to(from, to));
+        toggle_piece(&after, us, CN_ROOK, castle_rook_to(from, to));
     } else {
         const int piece = ctx->piece_at[from];
-        const int lands_as = kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece;
-        occupied = (occupied & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
-        if (kind == CN_MOVE_EN_PASSANT)
-            occupied &= ~((uint64_t)1 << (us == CN_WHITE ? to - 8 : to + 8));
-        ours[piece] &= ~((uint64_t)1 << from);
-        ours[lands_as] |= (uint64_t)1 << to;
+        const unsigned victim = kind == CN_MOVE_EN_PASSANT ? (us == CN_WHITE ? to - 8 : to + 8) : to;
+        if (ctx->piece_at[victim] >= 0)
+            toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
+        toggle_piece(&after, us, piece, from);
+        toggle_piece(&after, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
     }
-    return ((cn_pawn_attacks[us ^ 1][king] & ours[CN_PAWN]) | (cn_knight_attacks[king] & ours[CN_KNIGHT]) |
-            (cn_bishop_attacks_magic(king, occupied) & (ours[CN_BISHOP] | ours[CN_QUEEN])) |
-            (cn_rook_attacks_magic(king, occupied) & (ours[CN_ROOK] | ours[CN_QUEEN]))) != 0;
+    return attackers_to(&after, king, after.by_color[CN_WHITE] | after.by_color[CN_BLACK], us) != 0;
 }
 
 /* SAN of a move from ctx->legal; returns its length. */
@@ -176,7 +164,7 @@ static int format_san(const san_context *ctx, cn_move move, char *out)
         int is_capture = kind == CN_MOVE_EN_PASSANT || ctx->piece_at[to] >= 0;
         if (piece == CN_PAWN) {
             if (is_capture) {
-                out[length++] = (char)('a' + file_of(from));
+                out[length++] = (char)('a' + square_file(from));
                 out[length++] = 'x';
             }
         } else {
@@ -222,15 +210,15 @@ int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
     return format_san(&ctx, move, out);
 }
 
-int cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX])
+cn_status cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX])
 {
     san_context ctx;
     if (count < 0 || count > CN_MAX_MOVES)
-        return -1;
+        return CN_ERR_BAD_ARGUMENT;
     san_context_init(&ctx, pos, legal, count);
     for (int i = 0; i < count; i++)
         format_san(&ctx, legal[i], out[i]);
-    return count;
+    return CN_OK;
 }
 
 /* --- parsing ------------------------------------------------------------- */
@@ -358,29 +346,6 @@ static size_t strip_suffixes(const char *san, size_t len)
     return end;
 }
 
-static int move_fits(const cn_position *pos, cn_move move, const san_pattern *pattern)
-{
-    unsigned from = cn_move_from(move);
-    unsigned kind = cn_move_kind(move);
-    int color;
-
-    if (pattern->castle_side)
-        return kind == CN_MOVE_CASTLING &&
-               (is_king_side_castle(move) ? SAN_KING_SIDE : SAN_QUEEN_SIDE) == pattern->castle_side;
-    /* A castling move's target is the king's own rook: never "Kh1". */
-    if (kind == CN_MOVE_CASTLING || cn_move_to(move) != pattern->to)
-        return 0;
-    if (cn_piece_on(pos, from, &color) != pattern->piece)
-        return 0;
-    if (pattern->from_file >= 0 && (int)file_of(from) != pattern->from_file)
-        return 0;
-    if (pattern->from_rank >= 0 && (int)rank_of(from) != pattern->from_rank)
-        return 0;
-    if (kind == CN_MOVE_PROMOTION)
-        return pattern->promotion == (int)cn_move_promotion(move);
-    return pattern->promotion < 0;
-}
-
 /* Whether a pseudo-legal move leaves its own king unattacked (made on a copy). */
 static int leaves_king_safe(const cn_position *pos, cn_move move)
 {
@@ -389,90 +354,104 @@ static int leaves_king_safe(const cn_position *pos, cn_move move)
     cn_undo undo;
     cn_make(&copy, move, &undo);
     const uint64_t king = copy.by_type[CN_KING] & copy.by_color[us];
-    return cn_attackers(&copy, bb_lsb(king), us ^ 1) == 0;
+    return attackers_to(&copy, bb_lsb(king), copy.by_color[CN_WHITE] | copy.by_color[CN_BLACK], us ^ 1) == 0;
 }
 
-#define FILE_A_MASK 0x0101010101010101ULL
-
-/*
- * The legal moves that fit a non-castling pattern, found without a move
- * list: the pseudo-legal candidates (the pieces of the pattern's type that
- * reach its square, narrowed by the hints) each made on a copy and kept when
- * their king is not left attacked. These are exactly the legal moves
- * move_fits() accepts. Returns how many fit; *found is one of them.
- */
-static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found)
+/* The squares a pawn move of the pattern can come from (before the hints),
+ * and the move's kind and promotion bits; 0 when the pattern cannot be a
+ * pawn move here. A push ("e4") names its own file, a capture ("exd5") an
+ * adjacent one (the parser allows no other). */
+static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits)
 {
-    const int us = pos->side, them = us ^ 1;
-    const uint64_t ours = pos->by_color[us], theirs = pos->by_color[them];
-    const uint64_t occupied = ours | theirs;
-    const unsigned to = p->to;
-    const uint64_t to_bb = 1ULL << to;
-    unsigned kind = CN_MOVE_NORMAL;
-    unsigned promotion_bits = 0;
+    const int us = pos->side;
+    const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
+    const uint64_t to_bb = bb_square(p->to);
+    const int up = us == CN_WHITE ? 8 : -8;
     uint64_t from_set;
+    if ((int)square_file(p->to) == p->from_file) {
+        const int from = (int)p->to - up;
+        if ((to_bb & occupied) || from < 0 || from > 63)
+            return 0;
+        from_set = bb_square((unsigned)from);
+        if (!(from_set & pos->by_type[CN_PAWN] & pos->by_color[us])) { /* else a double push over an empty square */
+            const int from2 = from - up;
+            if ((from_set & occupied) || from2 < 0 || from2 > 63 ||
+                square_rank((unsigned)from2) != (us == CN_WHITE ? 1u : 6u))
+                return 0;
+            from_set = bb_square((unsigned)from2);
+        }
+    } else {
+        from_set = cn_pawn_attacks[us ^ 1][p->to] & (CN_FILE_A << p->from_file);
+        if (p->to == pos->ep_square)
+            *kind = CN_MOVE_EN_PASSANT;
+        else if (!(to_bb & pos->by_color[us ^ 1]))
+            return 0;
+    }
+    if (square_rank(p->to) == (us == CN_WHITE ? 7u : 0u)) {
+        if (p->promotion < 0)
+            return 0;
+        *kind = CN_MOVE_PROMOTION;
+        *promotion_bits = (unsigned)(p->promotion - CN_KNIGHT) << 12;
+    } else if (p->promotion >= 0) {
+        return 0;
+    }
+    return from_set;
+}
 
-    if (to_bb & ours)
+/* Our pieces of the pattern's type that reach its square, narrowed by the
+ * hints (pseudo-legal: pins are not looked at); sets the move's kind and
+ * promotion bits. */
+static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits)
+{
+    const uint64_t ours = pos->by_color[pos->side];
+    const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
+    uint64_t from_set;
+    if (bb_square(p->to) & ours)
         return 0;
     switch (p->piece) {
-    case CN_KNIGHT: from_set = cn_knight_attacks[to]; break;
-    case CN_BISHOP: from_set = cn_bishop_attacks_magic(to, occupied); break;
-    case CN_ROOK: from_set = cn_rook_attacks_magic(to, occupied); break;
-    case CN_QUEEN: from_set = cn_bishop_attacks_magic(to, occupied) | cn_rook_attacks_magic(to, occupied); break;
-    case CN_KING: from_set = cn_king_attacks[to]; break; /* castling is the castle pattern */
-    default: {                                             /* pawn */
-        const int up = us == CN_WHITE ? 8 : -8;
-        if ((int)file_of(to) == p->from_file) { /* a push: "e4" */
-            const int from = (int)to - up;
-            if ((to_bb & occupied) || from < 0 || from > 63)
-                return 0;
-            from_set = 1ULL << from;
-            if (!(from_set & pos->by_type[CN_PAWN] & ours)) { /* else a double push over an empty square */
-                const int from2 = from - up;
-                if ((from_set & occupied) || from2 < 0 || from2 > 63 || rank_of((unsigned)from2) != (us == CN_WHITE ? 1u : 6u))
-                    return 0;
-                from_set = 1ULL << from2;
-            }
-        } else { /* a capture: "exd5" (the parser allows only adjacent files) */
-            from_set = cn_pawn_attacks[them][to] & (FILE_A_MASK << p->from_file);
-            if (to == pos->ep_square)
-                kind = CN_MOVE_EN_PASSANT;
-            else if (!(to_bb & theirs))
-                return 0;
-        }
-        if (rank_of(to) == (us == CN_WHITE ? 7u : 0u)) {
-            if (p->promotion < 0)
-                return 0;
-            kind = CN_MOVE_PROMOTION;
-            promotion_bits = (unsigned)(p->promotion - CN_KNIGHT) << 12;
-        } else if (p->promotion >= 0) {
-            return 0;
-        }
-        break;
-    }
+    case CN_KNIGHT: from_set = cn_knight_attacks[p->to]; break;
+    case CN_BISHOP: from_set = bishop_attacks(p->to, occupied); break;
+    case CN_ROOK: from_set = rook_attacks(p->to, occupied); break;
+    case CN_QUEEN: from_set = bishop_attacks(p->to, occupied) | rook_attacks(p->to, occupied); break;
+    case CN_KING: from_set = cn_king_attacks[p->to]; break; /* castling is the castle pattern */
+    default: from_set = pawn_origins(pos, p, kind, promotion_bits); break;
     }
     from_set &= pos->by_type[p->piece] & ours;
     if (p->from_file >= 0)
-        from_set &= FILE_A_MASK << p->from_file;
+        from_set &= CN_FILE_A << p->from_file;
     if (p->from_rank >= 0)
-        from_set &= 0xFFULL << (8 * p->from_rank);
+        from_set &= CN_RANK_1 << (8 * p->from_rank);
+    return from_set;
+}
+
+/*
+ * The legal moves that fit a non-castling pattern, found without a move
+ * list: the pseudo-legal candidates (pattern_origins) each kept when their
+ * king is not left attacked. Out of check, a move by a piece other than the
+ * king that is not en passant cannot expose its king unless it leaves a
+ * line through the king on which an enemy slider of that line's kind
+ * stands; otherwise the move is made on a copy to see. Returns how many fit;
+ * *found is one of them.
+ */
+static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found)
+{
+    const int us = pos->side;
+    const uint64_t theirs = pos->by_color[us ^ 1];
+    unsigned kind = CN_MOVE_NORMAL, promotion_bits = 0;
+    uint64_t from_set = pattern_origins(pos, p, &kind, &promotion_bits);
     if (!from_set)
         return 0;
-    /* Out of check, a move by a piece other than the king that is not en
-     * passant cannot expose its king unless it leaves a line through the
-     * king on which an enemy slider of that line's kind stands; otherwise
-     * the move is made on a copy to see. */
-    const unsigned king = bb_lsb(pos->by_type[CN_KING] & ours);
+    const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us]);
     const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
     const uint64_t straight = (pos->by_type[CN_ROOK] | pos->by_type[CN_QUEEN]) & theirs;
     const uint64_t diagonal = (pos->by_type[CN_BISHOP] | pos->by_type[CN_QUEEN]) & theirs;
     int fits = 0;
     while (from_set) {
         const unsigned from = bb_pop_lsb(&from_set);
-        const cn_move move = (cn_move)(from | to << 6 | promotion_bits | kind << 14);
+        const cn_move move = (cn_move)(from | p->to << 6 | promotion_bits | kind << 14);
         const uint64_t line = cn_line[king][from];
-        const int exposed = line && !(line & to_bb) &&
-                            (line & ((file_of(king) == file_of(from) || rank_of(king) == rank_of(from)) ? straight : diagonal));
+        const int orthogonal = square_file(king) == square_file(from) || square_rank(king) == square_rank(from);
+        const int exposed = line && !(line & bb_square(p->to)) && (line & (orthogonal ? straight : diagonal));
         if ((simple && !exposed) || leaves_king_safe(pos, move)) {
             fits++;
             *found = move;
@@ -481,46 +460,51 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
     return fits;
 }
 
+/* The legal castling move on the pattern's side: at most one. Returns how
+ * many there are; *found is it. */
+static int resolve_castling(const cn_position *pos, int castle_side, cn_move *found)
+{
+    cn_move legal[CN_MAX_MOVES];
+    const int legal_count = cn_legal_moves(pos, legal);
+    int fits = 0;
+    for (int i = 0; i < legal_count; i++) {
+        if (cn_move_kind(legal[i]) != CN_MOVE_CASTLING)
+            continue;
+        if ((is_king_side_castle(legal[i]) ? SAN_KING_SIDE : SAN_QUEEN_SIDE) == castle_side) {
+            fits++;
+            *found = legal[i];
+        }
+    }
+    return fits;
+}
+
+/* What the SAN body (suffixes stripped) says about the move. */
+static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern)
+{
+    pattern->castle_side = parse_castling(body, n);
+    if (pattern->castle_side)
+        return CN_OK;
+    if (piece_from_letter(body[0]) >= 0)
+        return parse_piece_move(body, n, pattern);
+    if (is_file_char(body[0]))
+        return parse_pawn_move(body, n, pattern);
+    return CN_ERR_BAD_MOVE;
+}
+
 cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out)
 {
     san_pattern pattern = {0, -1, -1, -1, 0, -1};
-    cn_status status;
-
     if (san == NULL)
         return CN_ERR_BAD_MOVE;
-    size_t n = strip_suffixes(san, len);
+    const size_t n = strip_suffixes(san, len);
     if (n == 0)
         return CN_ERR_BAD_MOVE;
-
-    pattern.castle_side = parse_castling(san, n);
-    if (pattern.castle_side)
-        status = CN_OK;
-    else if (piece_from_letter(san[0]) >= 0)
-        status = parse_piece_move(san, n, &pattern);
-    else if (is_file_char(san[0]))
-        status = parse_pawn_move(san, n, &pattern);
-    else
-        status = CN_ERR_BAD_MOVE;
+    const cn_status status = parse_pattern(san, n, &pattern);
     if (status != CN_OK)
         return status;
-
-    if (!pattern.castle_side) {
-        cn_move found = CN_MOVE_NONE;
-        if (resolve_pattern(pos, &pattern, &found) != 1) /* none, or ambiguous */
-            return CN_ERR_ILLEGAL_MOVE;
-        *out = found;
-        return CN_OK;
-    }
-    cn_move legal[CN_MAX_MOVES];
-    int legal_count = cn_legal_moves(pos, legal);
-    int fits = 0;
     cn_move found = CN_MOVE_NONE;
-    for (int i = 0; i < legal_count; i++) {
-        if (move_fits(pos, legal[i], &pattern)) {
-            fits++;
-            found = legal[i];
-        }
-    }
+    const int fits = pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)
+                                         : resolve_pattern(pos, &pattern, &found);
     if (fits != 1) /* none, or ambiguous */
         return CN_ERR_ILLEGAL_MOVE;
     *out = found;

@@ -36,6 +36,18 @@ CN_INLINE bitboard bb_square(unsigned square) { return 1ULL << square; }
 CN_INLINE unsigned square_file(unsigned square) { return square & 7u; }
 CN_INLINE unsigned square_rank(unsigned square) { return square >> 3; }
 CN_INLINE unsigned make_square(unsigned file, unsigned rank) { return rank * 8u + file; }
+/* For stepping off the board: file and rank may be any integers. */
+CN_INLINE int on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
+
+/* Castling, from any start squares (Chess960 included), puts the king on
+ * the c- or g-file and the rook beside it on the d- or f-file of their back
+ * rank: the rook's side of the king decides which. */
+CN_INLINE unsigned castle_king_to(unsigned king_from, unsigned rook_from) {
+    return make_square(rook_from < king_from ? 2u : 6u, square_rank(king_from));
+}
+CN_INLINE unsigned castle_rook_to(unsigned king_from, unsigned rook_from) {
+    return make_square(rook_from < king_from ? 3u : 5u, square_rank(king_from));
+}
 
 CN_INLINE int bb_popcount(bitboard b) {
 #if defined(CN_FAST_BITS) && defined(_MSC_VER) && !defined(__clang__)

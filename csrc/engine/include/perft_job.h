@@ -49,16 +49,6 @@ extern "C" {
 
 typedef struct cn_perft_job cn_perft_job;
 
-/* Why cn_perft_job_start returned NULL. */
-typedef enum cn_perft_job_error {
-    CN_PERFT_JOB_OK = 0,
-    CN_PERFT_JOB_BAD_ARGUMENT = 1, /* depth or threads out of range */
-    CN_PERFT_JOB_BAD_POSITION = 2, /* cn_position_validate failed */
-    CN_PERFT_JOB_NO_MEMORY = 3,    /* the table or the work queue */
-    CN_PERFT_JOB_NO_THREAD = 4,    /* not even one thread could start */
-    CN_PERFT_JOB_NOT_INITIALISED = 5
-} cn_perft_job_error;
-
 typedef enum cn_perft_job_state {
     CN_PERFT_JOB_RUNNING = 0,
     CN_PERFT_JOB_DONE = 1,     /* the counts are exact */
@@ -90,10 +80,14 @@ typedef struct cn_perft_job_progress {
                            * just before the finish was published) */
 } cn_perft_job_progress;
 
-/* Starts the job and returns at once (the work runs on new threads). The
- * position is copied. Returns NULL and sets *error (if not NULL) on failure. */
-cn_perft_job *cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options,
-                                 cn_perft_job_error *error);
+/* Starts the job and returns at once (the work runs on new threads); the
+ * position is copied. Returns CN_OK with the job in *job, or (*job NULL):
+ *   CN_ERR_BAD_ARGUMENT  no position or options, depth or threads out of range
+ *   CN_ERR_BAD_POSITION  the position fails cn_position_validate
+ *   CN_ERR_NO_MEMORY     the table or the work queue cannot be allocated
+ *   CN_ERR_NO_THREAD     not even one thread could start
+ *   what cn_init returns when it fails. */
+cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options, cn_perft_job **job);
 
 /* Asks the threads to stop; they do within milliseconds. Harmless after the
  * finish (the job then stays DONE). */

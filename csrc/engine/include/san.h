@@ -29,10 +29,10 @@ int cn_move_to_san(const cn_position *pos, cn_move move, char *out);
  * legal moves of pos (as cn_legal_moves returns it, in any order: the list
  * is what disambiguation is decided against). out[i] receives the SAN of
  * legal[i]. Generates no move list itself: one mailbox and one copy-make
- * per move (plus a legal-move count for checks). Returns count, or -1 when
- * count is out of range.
+ * per move (plus a legal-move count for checks). Returns CN_OK, or
+ * CN_ERR_BAD_ARGUMENT when count is out of range.
  */
-int cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX]);
+cn_status cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX]);
 
 /*
  * Parses SAN as found in real PGN: O-O, O-O-O, 0-0, 0-0-0, Nf3, Nbd7, N1d7,

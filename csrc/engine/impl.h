@@ -1,12 +1,13 @@
 /*
- * impl.h - the hot code's variants. movegen_impl.h is compiled once per
- * instruction-set level (impl_*.c); cn_init picks one at run time.
+ * impl.h - the interface of the hot code's variants: each file in variants/
+ * compiles the move generator and perft for one instruction-set level and
+ * fills a cn_impl; cn_init picks one at run time.
  */
 #ifndef CN_IMPL_H
 #define CN_IMPL_H
 
-#include "chess_native.h"
-#include "tt.h"
+#include "include/chess_native.h"
+#include "transposition_table.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility push(hidden)
@@ -26,24 +27,6 @@ typedef struct cn_impl {
      * with a relaxed atomic load, so set it with CN_TT_STORE. */
     uint64_t (*perft_hashed)(const cn_position *pos, int depth, const cn_tt *tt, const uint64_t *abort_flag);
 } cn_impl;
-
-/* The square a move lands on as UCI writes it. Castling is king-takes-rook
- * inside the engine and in Chess960 UCI; standard UCI writes the king's two
- * steps (e1g1). That form is used only for a king on the e-file: a king
- * elsewhere (possible with X-FEN rights, e.g. R2K4 w Q) could step to the
- * same square normally (d1c1), so there castling stays king-takes-rook. */
-static inline unsigned cn_uci_destination(const cn_position *pos, cn_move move) {
-    /* Plain square arithmetic: bitboard.h must not be included before an
-     * impl_*.c has chosen its instruction set. */
-    unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && (from & 7u) == 4)
-        return (from & ~7u) | (to < from ? 2u : 6u);
-    return to;
-}
-
-/* A square's place in UCI string order: file first, then rank (the engine
- * numbers squares rank * 8 + file). The mapping is its own inverse. */
-static inline unsigned cn_uci_order(unsigned square) { return ((square & 7u) << 3) | (square >> 3); }
 
 /* NULL where the compiler or target cannot build the variant. */
 extern const cn_impl *const cn_impl_base;

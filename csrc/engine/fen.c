@@ -1,0 +1,467 @@
+/*
+ * fen.c - FEN and EPD in and out (X-FEN and Shredder-FEN castling rights).
+ *
+ * Parsing is most of the cost of `new Position(fen)`, so the board field is
+ * read in one pass with few stores; errors name the field they are about.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "position.h"
+#include "text.h"
+#include "zobrist.h"
+
+static const char piece_letters[] = "pnbrqk";
+
+/* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
+static const int8_t piece_codes[256] = {
+    ['P'] = 1 + CN_PAWN,       ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,     ['R'] = 1 + CN_ROOK,
+    ['Q'] = 1 + CN_QUEEN,      ['K'] = 1 + CN_KING,       ['p'] = 1 + (8 | CN_PAWN), ['n'] = 1 + (8 | CN_KNIGHT),
+    ['b'] = 1 + (8 | CN_BISHOP), ['r'] = 1 + (8 | CN_ROOK), ['q'] = 1 + (8 | CN_QUEEN), ['k'] = 1 + (8 | CN_KING),
+};
+
+/* Offset in cn_polyglot_random of the first square's key of each piece code. */
+static const uint16_t piece_key_base[16] = {
+#define KEY_BASE(color, type) [1 + ((color) << 3 | (type))] = CN_POLYGLOT_PIECE_INDEX(color, type, 0)
+    KEY_BASE(CN_WHITE, CN_PAWN), KEY_BASE(CN_WHITE, CN_KNIGHT), KEY_BASE(CN_WHITE, CN_BISHOP),
+    KEY_BASE(CN_WHITE, CN_ROOK), KEY_BASE(CN_WHITE, CN_QUEEN),  KEY_BASE(CN_WHITE, CN_KING),
+    KEY_BASE(CN_BLACK, CN_PAWN), KEY_BASE(CN_BLACK, CN_KNIGHT), KEY_BASE(CN_BLACK, CN_BISHOP),
+    KEY_BASE(CN_BLACK, CN_ROOK), KEY_BASE(CN_BLACK, CN_QUEEN),  KEY_BASE(CN_BLACK, CN_KING),
+#undef KEY_BASE
+};
+
+const char *cn_fen_field_name(cn_fen_field field) {
+    switch (field) {
+    case CN_FEN_FIELD_COUNT: return "fields";
+    case CN_FEN_FIELD_BOARD: return "board";
+    case CN_FEN_FIELD_TURN: return "turn";
+    case CN_FEN_FIELD_CASTLING: return "castling";
+    case CN_FEN_FIELD_EN_PASSANT: return "enPassant";
+    case CN_FEN_FIELD_HALFMOVE: return "halfmove";
+    case CN_FEN_FIELD_FULLMOVE: return "fullmove";
+    }
+    return "fields";
+}
+
+/* --- parsing ------------------------------------------------------------------ */
+
+typedef struct fen_token {
+    const char *text;
+    size_t length;
+} fen_token;
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static cn_status fen_fail(cn_fen_error *err, cn_fen_field field, const char *format, ...) {
+    if (err) {
+        va_list args;
+        va_start(args, format);
+        err->field = field;
+        vsnprintf(err->message, sizeof err->message, format, args);
+        va_end(args);
+    }
+    return CN_ERR_FEN;
+}
+
+/* A byte that is no part of what a field may hold: a printable one is shown
+ * and told what is expected in full, any other described. */
+static cn_status fail_on_byte(cn_fen_error *err, cn_fen_field field, const char *prefix, unsigned char c,
+                              const char *expected_in_full, const char *expected) {
+    if (c >= 0x20 && c < 0x7f) return fen_fail(err, field, "%s'%c' is not %s", prefix, c, expected_in_full);
+    if (c >= 0x80) return fen_fail(err, field, "%sa non-ASCII character is not %s", prefix, expected);
+    return fen_fail(err, field, "%sbyte 0x%02x is not %s", prefix, c, expected);
+}
+
+/* The token is exactly the one character c. */
+static int token_is(const fen_token *t, char c) { return t->length == 1 && t->text[0] == c; }
+
+/* Parses a decimal clock; -1 when not a plain non-negative number that fits. */
+static int64_t parse_clock(const fen_token *t, uint64_t max) {
+    if (t->length == 0 || t->length > 10) return -1;
+    uint64_t value = 0;
+    for (size_t i = 0; i < t->length; i++) {
+        char c = t->text[i];
+        if (c < '0' || c > '9') return -1;
+        value = value * 10 + (uint64_t)(c - '0');
+    }
+    return value > max ? -1 : (int64_t)value;
+}
+
+/* Bit j of each of the 8 bytes of `word` (byte i at bits 8i..8i+7) as bit i
+ * of the result: the multiply moves byte i's bit to bit 56 + i, and no two
+ * partial products meet at or above bit 56. */
+static inline uint64_t byte_bits(uint64_t word, unsigned j) {
+    return (((word >> j) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56;
+}
+
+/* Reads the board field at t->text: up to t->length bytes, stopping at
+ * whitespace; t->length becomes the field's length. Each rank's piece codes
+ * become the bytes of one word in rows[] (file a lowest), turned into
+ * bitboards afterwards: or-ing each piece into an array of bitboards by code
+ * made every run of one piece ("PPPPPPPP") a chain of read-modify-writes
+ * through memory. *pieces_key gets the pieces' share of the key. */
+static cn_status scan_board(fen_token *t, uint64_t rows[8], uint64_t *pieces_key, cn_fen_error *err) {
+    unsigned rank = 7, file = 0;
+    int previous_digit = 0;
+    uint64_t row = 0, key = 0;
+    for (size_t i = 0; i < t->length; i++) {
+        const unsigned char c = (unsigned char)t->text[i];
+        const int code = piece_codes[c];
+        if (code) {
+            if (file >= 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
+            row |= (uint64_t)code << (8 * file);
+            key ^= cn_polyglot_random[piece_key_base[code] + make_square(file, rank)];
+            file++;
+            previous_digit = 0;
+        } else if (c >= '1' && c <= '8') {
+            if (previous_digit) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: two digits in a row in rank %u", rank + 1);
+            file += (unsigned)(c - '0');
+            previous_digit = 1;
+            if (file > 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
+        } else if (c == '/') {
+            if (file != 8)
+                return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has %u squares, expected 8", rank + 1, file);
+            if (rank == 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: more than 8 ranks");
+            rows[rank--] = row;
+            row = 0;
+            file = 0;
+            previous_digit = 0;
+        } else if (cn_is_space((char)c)) {
+            t->length = i;
+            break;
+        } else {
+            return fail_on_byte(err, CN_FEN_FIELD_BOARD, "board: ", c, "a piece letter (PNBRQK/pnbrqk) or digit",
+                                "a piece letter or digit");
+        }
+    }
+    if (file != 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has %u squares, expected 8", rank + 1, file);
+    if (rank != 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %u ranks, expected 8", 8 - rank);
+    rows[0] = row;
+    *pieces_key = key;
+    return CN_OK;
+}
+
+/* The bitboards from the rows of piece codes. Codes hold type + 1 in bits
+ * 0-2 and the colour in bit 3: the four bit planes of the rows give every
+ * bitboard. */
+static void set_bitboards(cn_position *p, const uint64_t rows[8]) {
+    bitboard plane0 = 0, plane1 = 0, plane2 = 0, plane3 = 0;
+    for (unsigned r = 0; r < 8; r++) {
+        plane0 |= byte_bits(rows[r], 0) << (8 * r);
+        plane1 |= byte_bits(rows[r], 1) << (8 * r);
+        plane2 |= byte_bits(rows[r], 2) << (8 * r);
+        plane3 |= byte_bits(rows[r], 3) << (8 * r);
+    }
+    const bitboard occupied = plane0 | plane1 | plane2; /* type + 1 is never 0 */
+    p->by_type[CN_PAWN] = ~plane2 & ~plane1 & plane0;   /* type + 1 = 1 */
+    p->by_type[CN_KNIGHT] = ~plane2 & plane1 & ~plane0; /* 2 */
+    p->by_type[CN_BISHOP] = ~plane2 & plane1 & plane0;  /* 3 */
+    p->by_type[CN_ROOK] = plane2 & ~plane1 & ~plane0;   /* 4 */
+    p->by_type[CN_QUEEN] = plane2 & ~plane1 & plane0;   /* 5 */
+    p->by_type[CN_KING] = plane2 & plane1 & ~plane0;    /* 6 */
+    p->by_color[CN_WHITE] = occupied & ~plane3;
+    p->by_color[CN_BLACK] = plane3;
+}
+
+/* The board field: p's bitboards, and in p->key the pieces' share of the key. */
+static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
+    static const char *color_names[2] = {"white", "black"};
+    uint64_t rows[8] = {0};
+    const cn_status status = scan_board(t, rows, &p->key, err);
+    if (status != CN_OK) return status;
+    set_bitboards(p, rows);
+    for (int color = 0; color < 2; color++) {
+        const bitboard kings = p->by_type[CN_KING] & p->by_color[color];
+        const int men = bb_popcount(p->by_color[color]);
+        if (!kings || bb_more_than_one(kings))
+            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d kings, expected 1", color_names[color],
+                            bb_popcount(kings));
+        if (men > CN_MAX_MEN_PER_SIDE)
+            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d men, at most %d are possible", color_names[color],
+                            men, CN_MAX_MEN_PER_SIDE);
+    }
+    if (p->by_type[CN_PAWN] & (CN_RANK_1 | CN_RANK_8))
+        return fen_fail(err, CN_FEN_FIELD_BOARD, "board: a pawn stands on the first or last rank");
+    return CN_OK;
+}
+
+static cn_status parse_turn(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    if (token_is(t, 'w'))
+        p->side = CN_WHITE;
+    else if (token_is(t, 'b'))
+        p->side = CN_BLACK;
+    else
+        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
+    if (cn_king_attacked(p, p->side ^ 1))
+        return fen_fail(err, CN_FEN_FIELD_TURN, "turn: %s is in check but it is %s's move",
+                        p->side == CN_WHITE ? "black" : "white", p->side == CN_WHITE ? "white" : "black");
+    return CN_OK;
+}
+
+/* Outermost rook of `color` on the back rank on one side of the king, or -1. */
+static int outermost_rook(const cn_position *p, int color, int queenside) {
+    const unsigned back_rank = color == CN_WHITE ? 0u : 7u;
+    const unsigned king_square = bb_lsb(p->by_type[CN_KING] & p->by_color[color]);
+    if (square_rank(king_square) != back_rank) return -1;
+    bitboard rooks = p->by_type[CN_ROOK] & p->by_color[color] & (CN_RANK_1 << (8 * back_rank));
+    int found = -1;
+    while (rooks) {
+        const unsigned square = bb_pop_lsb(&rooks);
+        if (queenside && square < king_square && found < 0) found = (int)square; /* lowest */
+        if (!queenside && square > king_square) found = (int)square;             /* highest */
+    }
+    return found;
+}
+
+/* One letter of the castling field: K/Q/k/q (X-FEN: the outermost rook on
+ * that side) or a rook's file A-H/a-h (Shredder-FEN). Sets the right's bit
+ * index and the rook's square (-1 when there is no such rook). */
+static cn_status parse_castling_letter(const cn_position *p, char c, unsigned *right, int *rook_square,
+                                       cn_fen_error *err) {
+    const int color = (c >= 'a' && c <= 'z') ? CN_BLACK : CN_WHITE;
+    const char upper = (char)(color == CN_BLACK ? c - 'a' + 'A' : c);
+    if (upper == 'K' || upper == 'Q') {
+        *right = (unsigned)(2 * color + (upper == 'Q'));
+        *rook_square = outermost_rook(p, color, upper == 'Q');
+        return CN_OK;
+    }
+    if (upper < 'A' || upper > 'H')
+        return fail_on_byte(err, CN_FEN_FIELD_CASTLING, "castling: ", (unsigned char)c,
+                            "a castling right (KQkq or rook files A-H/a-h)", "a castling right");
+    const unsigned file = (unsigned)(upper - 'A');
+    const unsigned king_file = square_file(bb_lsb(p->by_type[CN_KING] & p->by_color[color]));
+    if (file == king_file) return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: '%c' names the king's own file", c);
+    *right = (unsigned)(2 * color + (file < king_file));
+    *rook_square = (int)make_square(file, color == CN_WHITE ? 0u : 7u);
+    return CN_OK;
+}
+
+static cn_status parse_castling(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    p->castling = 0;
+    memset(p->castle_rook, CN_NO_SQUARE, sizeof p->castle_rook);
+    if (token_is(t, '-')) return CN_OK;
+    if (t->length == 0 || t->length > 4)
+        return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: expected '-' or up to four of KQkq");
+    unsigned seen = 0;
+    for (size_t i = 0; i < t->length; i++) {
+        unsigned right = 0;
+        int rook_square = -1;
+        const cn_status status = parse_castling_letter(p, t->text[i], &right, &rook_square, err);
+        if (status != CN_OK) return status;
+        if (seen & (1u << right))
+            return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: right '%c' is given twice", t->text[i]);
+        seen |= 1u << right;
+        /* Rights that cannot apply are dropped, as the published suites expect. */
+        if (rook_square >= 0 && cn_castling_right_applies(p, right, (unsigned)rook_square)) {
+            p->castling |= (uint8_t)(1u << right);
+            p->castle_rook[right] = (uint8_t)rook_square;
+        }
+    }
+    return CN_OK;
+}
+
+static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    p->ep_square = CN_NO_SQUARE;
+    if (token_is(t, '-')) return CN_OK;
+    if (t->length != 2 || t->text[0] < 'a' || t->text[0] > 'h' || t->text[1] < '1' || t->text[1] > '8')
+        return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: expected '-' or a square such as e3");
+    const unsigned ep = make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
+    const char expected_rank = p->side == CN_WHITE ? '6' : '3';
+    if (t->text[1] != expected_rank)
+        return fen_fail(err, CN_FEN_FIELD_EN_PASSANT,
+                        "enPassant: %.2s is on the wrong rank; with %s to move it must be on rank %c", t->text,
+                        p->side == CN_WHITE ? "white" : "black", expected_rank);
+    if (!cn_ep_square_consistent(p, ep))
+        return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: no pawn can just have moved two squares past %.2s",
+                        t->text);
+    /* Kept only when a pawn can capture, as Polyglot hashes it. */
+    if (cn_pawn_attacks_square(p, p->side, ep)) p->ep_square = (uint8_t)ep;
+    return CN_OK;
+}
+
+/* The two clocks of a 6-field FEN. The limits are those of the struct's
+ * fields; make saturates at them, so every position it reaches writes a FEN
+ * that parses. */
+static cn_status parse_clocks(const fen_token t[2], uint16_t *halfmove, uint32_t *fullmove, cn_fen_error *err) {
+    int64_t value = parse_clock(&t[0], UINT16_MAX);
+    if (value < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
+    *halfmove = (uint16_t)value;
+    value = parse_clock(&t[1], UINT32_MAX);
+    if (value < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
+    *fullmove = (uint32_t)value;
+    return CN_OK;
+}
+
+/* Splits fen[i, len) at whitespace into tokens[*count], tokens[*count + 1],
+ * ...; 0 when that makes more than 6 fields. */
+static int split_fields(const char *fen, size_t len, size_t i, fen_token tokens[6], size_t *count) {
+    while (i < len) {
+        while (i < len && cn_is_space(fen[i])) i++;
+        if (i >= len) break;
+        size_t start = i;
+        while (i < len && !cn_is_space(fen[i])) i++;
+        if (*count == 6) return 0;
+        tokens[*count].text = fen + start;
+        tokens[*count].length = i - start;
+        ++*count;
+    }
+    return 1;
+}
+
+/* The error for a FEN whose field count is wrong, or CN_OK. */
+static cn_status check_field_count(int split, size_t count, cn_fen_error *err) {
+    if (!split) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: more than 6 fields");
+    if (count != 4 && count != 6)
+        return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: %zu fields, expected 6 (FEN) or 4 (EPD)", count);
+    return CN_OK;
+}
+
+/* The board field, then the split into fields. parse_board finds the end of
+ * the board field itself (one pass over its characters); a wrong number of
+ * fields is still the error reported first, as if the FEN had been split
+ * before anything was parsed. */
+static cn_status parse_board_and_split(cn_position *p, const char *fen, size_t len, fen_token tokens[6], size_t *count,
+                                       cn_fen_error *err) {
+    size_t i = 0;
+    while (i < len && cn_is_space(fen[i])) i++;
+    tokens[0].text = fen + i;
+    tokens[0].length = len - i;
+    const cn_status status = parse_board(p, &tokens[0], err);
+    if (status != CN_OK) {
+        *count = 0;
+        const int split = split_fields(fen, len, 0, tokens, count);
+        return check_field_count(split, *count, err) != CN_OK ? CN_ERR_FEN : status;
+    }
+    *count = 1; /* an empty board field fails above */
+    const int split = split_fields(fen, len, i + tokens[0].length, tokens, count);
+    return check_field_count(split, *count, err);
+}
+
+cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess960, cn_fen_error *err) {
+    fen_token tokens[6];
+    size_t count;
+    cn_status status;
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
+    /* Every field is set below; not a memset of the whole struct, which GCC
+     * turns into a rep stos that is slow to start. */
+    cn_position p;
+    memset(p.reserved, 0, sizeof p.reserved);
+    p.chess960 = chess960 ? 1 : 0;
+    p.halfmove = 0; /* the clocks and key are final in *out only */
+    p.fullmove = 1;
+    if ((status = parse_board_and_split(&p, fen, len, tokens, &count, err)) != CN_OK) return status;
+    if ((status = parse_turn(&p, &tokens[1], err)) != CN_OK) return status;
+    if ((status = parse_castling(&p, &tokens[2], err)) != CN_OK) return status;
+    if ((status = parse_en_passant(&p, &tokens[3], err)) != CN_OK) return status;
+    uint16_t halfmove = 0;
+    uint32_t fullmove = 1;
+    if (count == 6 && (status = parse_clocks(&tokens[4], &halfmove, &fullmove, err)) != CN_OK) return status;
+    const uint64_t key = p.key ^ cn_state_key(&p); /* parse_board left the pieces' share */
+    /* The last fields go straight to *out: stored into p just before the
+     * copy, they would stall its wide loads. */
+    *out = p;
+    out->key = key;
+    out->halfmove = halfmove;
+    out->fullmove = fullmove;
+    return CN_OK;
+}
+
+/* --- output ------------------------------------------------------------------- */
+
+/* FEN shows the en-passant square only when the capture is legal, as
+ * chess.js does (the stored square follows the Polyglot pseudo-legal rule). */
+static int ep_capture_legal(const cn_position *p) {
+    if (p->ep_square == CN_NO_SQUARE) return 0;
+    cn_move moves[CN_MAX_MOVES];
+    int count = cn_legal_moves(p, moves);
+    for (int i = 0; i < count; i++)
+        if (cn_move_kind(moves[i]) == CN_MOVE_EN_PASSANT) return 1;
+    return 0;
+}
+
+/* Appends a decimal number; returns the new length. */
+static size_t append_number(char *out, size_t n, uint32_t value) {
+    char digits[10];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    while (count) out[n++] = digits[--count];
+    return n;
+}
+
+/* Appends the board field; returns the new length. */
+static size_t append_board(const cn_position *p, char *fen, size_t n) {
+    char squares[64];
+    memset(squares, 0, sizeof squares);
+    for (int color = 0; color < 2; color++)
+        for (int type = CN_PAWN; type <= CN_KING; type++) {
+            bitboard b = p->by_type[type] & p->by_color[color];
+            char letter = color == CN_WHITE ? (char)(piece_letters[type] - 'a' + 'A') : piece_letters[type];
+            while (b) squares[bb_pop_lsb(&b)] = letter;
+        }
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (unsigned file = 0; file < 8; file++) {
+            char letter = squares[make_square(file, (unsigned)rank)];
+            if (!letter) {
+                empty++;
+                continue;
+            }
+            if (empty) fen[n++] = (char)('0' + empty);
+            empty = 0;
+            fen[n++] = letter;
+        }
+        if (empty) fen[n++] = (char)('0' + empty);
+        if (rank) fen[n++] = '/';
+    }
+    return n;
+}
+
+/* Appends the castling field: the X-FEN letter when the rook is the
+ * outermost one on its side, otherwise the rook's file (Shredder-FEN). */
+static size_t append_castling(const cn_position *p, char *fen, size_t n) {
+    static const char standard_letters[4] = {'K', 'Q', 'k', 'q'};
+    if (!p->castling) {
+        fen[n++] = '-';
+        return n;
+    }
+    for (unsigned right = 0; right < 4; right++) {
+        if (!(p->castling & (1u << right))) continue;
+        char letter = standard_letters[right];
+        if (outermost_rook(p, cn_right_color(right), cn_right_queenside(right)) != p->castle_rook[right]) {
+            letter = (char)('A' + square_file(p->castle_rook[right]));
+            if (cn_right_color(right) == CN_BLACK) letter = (char)(letter - 'A' + 'a');
+        }
+        fen[n++] = letter;
+    }
+    return n;
+}
+
+size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
+    char fen[128];
+    size_t n = append_board(p, fen, 0);
+    fen[n++] = ' ';
+    fen[n++] = p->side == CN_WHITE ? 'w' : 'b';
+    fen[n++] = ' ';
+    n = append_castling(p, fen, n);
+    fen[n++] = ' ';
+    if (ep_capture_legal(p)) {
+        fen[n++] = (char)('a' + square_file(p->ep_square));
+        fen[n++] = (char)('1' + square_rank(p->ep_square));
+    } else {
+        fen[n++] = '-';
+    }
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->halfmove);
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->fullmove);
+    if (cap == 0) return n;
+    size_t copy = n < cap - 1 ? n : cap - 1;
+    memcpy(buf, fen, copy);
+    buf[copy] = 0;
+    return n;
+}

@@ -1,0 +1,116 @@
+/*
+ * make_unmake.c - cn_make and cn_unmake: a legal move played on a position
+ * in place, its key updated incrementally, and taken back bit for bit from
+ * an undo record.
+ */
+#include <string.h>
+
+#include "position.h"
+#include "zobrist.h"
+
+/* Adds or removes a piece, key included. */
+static void toggle_piece(cn_position *p, int color, int type, unsigned square) {
+    const bitboard b = bb_square(square);
+    p->by_type[type] ^= b;
+    p->by_color[color] ^= b;
+    p->key ^= cn_polyglot_piece_key(color, type, square);
+}
+
+/* Moves king and rook between their squares before castling (the king
+ * takes its own rook in the move) and after it. Toggling is its own
+ * inverse, so make and unmake both call this; it also holds when the
+ * squares overlap, as they may in Chess960. */
+static void toggle_castling(cn_position *p, int us, unsigned king_from, unsigned rook_from) {
+    toggle_piece(p, us, CN_KING, king_from);
+    toggle_piece(p, us, CN_ROOK, rook_from);
+    toggle_piece(p, us, CN_KING, castle_king_to(king_from, rook_from));
+    toggle_piece(p, us, CN_ROOK, castle_rook_to(king_from, rook_from));
+}
+
+static void set_castling(cn_position *p, uint8_t rights) {
+    const uint8_t changed = p->castling ^ rights;
+    for (unsigned right = 0; right < 4; right++) {
+        if (!(changed & (1u << right))) continue;
+        p->key ^= cn_polyglot_castling_key(right);
+        p->castle_rook[right] = CN_NO_SQUARE; /* rights are only ever lost */
+    }
+    p->castling = rights;
+}
+
+static void set_ep_square(cn_position *p, uint8_t ep) {
+    if (p->ep_square != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(p->ep_square);
+    p->ep_square = ep;
+    if (ep != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(ep);
+}
+
+static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
+    undo->key = p->key;
+    undo->fullmove = p->fullmove;
+    undo->halfmove = p->halfmove;
+    undo->castling = p->castling;
+    undo->ep_square = p->ep_square;
+    memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
+    undo->captured = -1;
+    undo->move = move;
+}
+
+/* Removes what a move captures; returns its type, or -1. */
+static int take_captured(cn_position *p, unsigned kind, unsigned to, int us) {
+    if (kind == CN_MOVE_EN_PASSANT) {
+        toggle_piece(p, us ^ 1, CN_PAWN, cn_ep_victim(to, us));
+        return CN_PAWN;
+    }
+    if (!(p->by_color[us ^ 1] & bb_square(to))) return -1;
+    const int captured = cn_type_on(p, bb_square(to));
+    toggle_piece(p, us ^ 1, captured, to);
+    return captured;
+}
+
+void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
+    const int us = p->side;
+    const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
+    const int piece = cn_type_on(p, bb_square(from));
+    uint8_t ep = CN_NO_SQUARE;
+    save_undo(p, move, undo);
+    if (kind == CN_MOVE_CASTLING) {
+        toggle_castling(p, us, from, to);
+    } else {
+        undo->captured = (int8_t)take_captured(p, kind, to, us);
+        toggle_piece(p, us, piece, from);
+        toggle_piece(p, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
+        if (piece == CN_PAWN && (from ^ to) == 16u) ep = cn_ep_square_after(p, from, to, us);
+    }
+    uint8_t rights = p->castling;
+    cn_drop_lost_rights(&rights, p->castle_rook, (unsigned)piece, us, bb_square(from) | bb_square(to));
+    set_castling(p, rights);
+    set_ep_square(p, ep);
+    if (piece == CN_PAWN || undo->captured >= 0)
+        p->halfmove = 0;
+    else if (p->halfmove < UINT16_MAX)
+        p->halfmove++;
+    if (us == CN_BLACK && p->fullmove < UINT32_MAX) p->fullmove++;
+    p->side = (uint8_t)(us ^ 1);
+    p->key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
+}
+
+void cn_unmake(cn_position *p, const cn_undo *undo) {
+    const int us = p->side ^ 1;
+    const unsigned from = cn_move_from(undo->move), to = cn_move_to(undo->move), kind = cn_move_kind(undo->move);
+    if (kind == CN_MOVE_CASTLING) {
+        toggle_castling(p, us, from, to);
+    } else {
+        const int placed = cn_type_on(p, bb_square(to));
+        toggle_piece(p, us, placed, to);
+        toggle_piece(p, us, kind == CN_MOVE_PROMOTION ? CN_PAWN : placed, from);
+        if (undo->captured >= 0)
+            toggle_piece(p, us ^ 1, undo->captured, kind == CN_MOVE_EN_PASSANT ? cn_ep_victim(to, us) : to);
+    }
+    /* The key comes back from the record with the rest of the state. */
+    p->side = (uint8_t)us;
+    p->castling = undo->castling;
+    memcpy(p->castle_rook, undo->castle_rook, sizeof p->castle_rook);
+    p->ep_square = undo->ep_square;
+    p->halfmove = undo->halfmove;
+    p->fullmove = undo->fullmove;
+    p->key = undo->key;
+}

@@ -1,0 +1,72 @@
+/*
+ * position.h - position.c's rules that fen.c, make_unmake.c and the copy-make
+ * share: what makes a position consistent, and its key.
+ */
+#ifndef CN_POSITION_H
+#define CN_POSITION_H
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "include/chess_native.h"
+
+/* The most men a side can have; the parser and cn_position_validate refuse
+ * more (it also bounds the move count, see CN_MAX_MOVES). */
+#define CN_MAX_MEN_PER_SIDE 16
+
+/* Castling right bit i (CN_WHITE_OO = bit 0 ... CN_BLACK_OOO = bit 3): its
+ * colour and whether it is queenside. */
+static inline int cn_right_color(unsigned right) { return right >= 2 ? CN_BLACK : CN_WHITE; }
+static inline int cn_right_queenside(unsigned right) { return (int)(right & 1u); }
+
+/* Whether a pawn of `color` attacks `square`. For an en-passant square and
+ * the side to move, the Polyglot rule for when the square counts: the key
+ * and the struct keep it only then. */
+CN_INLINE int cn_pawn_attacks_square(const cn_position *p, int color, unsigned square) {
+    return (cn_pawn_attacks[color ^ 1][square] & p->by_type[CN_PAWN] & p->by_color[color]) != 0;
+}
+
+/* The en-passant square a pawn's double step from..to leaves for the
+ * opponent: kept only when one of their pawns can capture (the Polyglot
+ * rule), else CN_NO_SQUARE. `p` may be the position before or after the
+ * step: the opponent's pawns are the same. */
+CN_INLINE uint8_t cn_ep_square_after(const cn_position *p, unsigned from, unsigned to, int mover) {
+    const unsigned ep = (from + to) >> 1;
+    return cn_pawn_attacks_square(p, mover ^ 1, ep) ? (uint8_t)ep : (uint8_t)CN_NO_SQUARE;
+}
+
+/* Drops from *castling the rights a move of `piece` (side `us`) loses: a
+ * king move both of its side's, a move from or to a right's rook square
+ * (castle_rook, before the move) that right. touched: the move's from and
+ * to squares. */
+CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[4], unsigned piece, int us,
+                                   bitboard touched) {
+    if (!*castling) return;
+    if (piece == CN_KING) *castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+    if (touched & (CN_RANK_1 | CN_RANK_8))
+        for (unsigned right = 0; right < 4; right++)
+            if ((*castling & (1u << right)) && (touched & bb_square(castle_rook[right])))
+                *castling &= (uint8_t)~(1u << right);
+}
+
+/* The square of the pawn an en-passant capture landing on `to` removes. */
+static inline unsigned cn_ep_victim(unsigned to, int mover) { return mover == CN_WHITE ? to - 8 : to + 8; }
+
+/* The piece type on a square given as a one-bit board, or -1. */
+int cn_type_on(const cn_position *p, bitboard square);
+
+/* Whether `color`'s king is attacked (the position has one king a side). */
+int cn_king_attacked(const cn_position *p, int color);
+
+/* Whether a castling right still makes sense on this board: king and rook of
+ * the right's colour on their back rank, the rook on the right's side. */
+int cn_castling_right_applies(const cn_position *p, unsigned right, unsigned rook_square);
+
+/* Whether an en-passant square fits the board: the rank for the side to
+ * move, the pawn that just stepped two squares in front of it, the squares
+ * it crossed empty. */
+int cn_ep_square_consistent(const cn_position *p, unsigned ep);
+
+/* The key's share from castling rights, en passant and the side to move. */
+uint64_t cn_state_key(const cn_position *p);
+
+#endif /* CN_POSITION_H */

@@ -1,0 +1,477 @@
+/*
+ * movegen_impl.h - legal move generation, compiled once per variant
+ * (variant.h includes it after turning the variant's instruction set on;
+ * CN_USE_PEXT picks the slider indexing).
+ *
+ * Legality without make-and-test: a check mask (squares that block or
+ * capture a single checker), two pin masks (the rays from the king through a
+ * pinned piece to its pinner, split into orthogonal and diagonal), king moves
+ * tested with the king lifted off the board, and an exact re-test for the
+ * rare en-passant capture.
+ */
+#include <string.h>
+
+#include "../attacks.h"
+#include "../bitboard.h"
+#include "../impl.h"
+#include "../position.h"
+#include "../slider_attacks.h"
+#include "../transposition_table.h"
+#include "../uci.h"
+#include "../zobrist.h"
+
+/* Internal moves carry the moving piece in bits 16-18 so that make does not
+ * have to search the bitboards for it. */
+typedef uint32_t gen_move;
+#define GEN_PIECE_SHIFT 16
+#define KIND_PROMOTION ((unsigned)CN_MOVE_PROMOTION << 14)
+#define KIND_EN_PASSANT ((unsigned)CN_MOVE_EN_PASSANT << 14)
+#define KIND_CASTLING ((unsigned)CN_MOVE_CASTLING << 14)
+
+/* Castling geometry for the rights a position holds. King and rook stand
+ * still while a right lasts (moving either loses it), so a search computes
+ * this once at its root and every descendant can use it. */
+typedef struct castle_geometry {
+    cn_castle_path rights[4]; /* by right; zero for a right not held */
+} castle_geometry;
+
+static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
+    memset(g, 0, sizeof *g);
+    for (unsigned right = 0; right < 4; right++) {
+        if (!(p->castling & (1u << right))) continue;
+        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[right >= 2]);
+        g->rights[right] = cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
+    }
+}
+
+/* What the generator does with each legal move: count it, list it, play it
+ * and count the replies (perft's last two plies, fused so that no list is
+ * written and each make is specialised for its piece), or add it to the
+ * destination sets of its origin (for the moves in UCI order, below). */
+enum { MODE_COUNT = 0, MODE_LIST = 1, MODE_CHILDREN = 2, MODE_SETS = 3 };
+
+/* Square a1..h8 (rank * 8 + file) to its place in UCI string order (file *
+ * 8 + rank) for a whole set: the bitboard mirrored about the a1-h8
+ * diagonal, in three swaps of bit blocks. */
+CN_INLINE bitboard uci_order_set(bitboard b) {
+    bitboard t;
+    t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+
+/* MODE_SETS: the moves as destination sets by origin, the form in which
+ * write_sorted puts them in UCI order without comparing anything. Squares
+ * are stored in UCI order (cn_uci_order), so that the mirroring is done as
+ * the sets are made, where it overlaps other work. A piece adds its whole
+ * target set at once; promotions appear once (the four pieces are
+ * implied); castling moves are kept aside. */
+typedef struct set_sink {
+    bitboard origins;  /* UCI-order indexes of the origins whose entry in sets is valid */
+    bitboard sets[64]; /* destinations (UCI-order set) by origin's UCI-order index; castling excluded */
+    gen_move castles[2];
+    int castle_count;
+} set_sink;
+
+/* Adds destinations, given as a UCI-order set, to the origin square `from`. */
+CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targets) {
+    const unsigned index = cn_uci_order(from);
+    const bitboard index_bb = bb_square(index);
+    sets->sets[index] = ((sets->origins & index_bb) ? sets->sets[index] : 0) | uci_targets;
+    sets->origins |= index_bb;
+}
+
+/* Where the moves of one generation go; each mode uses its own fields. */
+typedef struct move_sink {
+    gen_move *moves; /* MODE_LIST */
+    int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
+    uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
+    const cn_position *parent;       /* MODE_CHILDREN */
+    const castle_geometry *castling; /* MODE_CHILDREN */
+    set_sink *sets;                  /* MODE_SETS */
+} move_sink;
+
+static int count_moves_white(const cn_position *p, const castle_geometry *castling);
+static int count_moves_black(const cn_position *p, const castle_geometry *castling);
+CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
+
+/* One legal move, handled as the mode says. */
+CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
+    if (mode == MODE_SETS) {
+        if (((move >> 14) & 3u) == CN_MOVE_CASTLING) {
+            sink->sets->castles[sink->sets->castle_count++] = move;
+            add_destinations(sink->sets, move & 63u, 0);
+        } else {
+            add_destinations(sink->sets, move & 63u, bb_square(cn_uci_order((move >> 6) & 63u)));
+        }
+    } else if (mode == MODE_LIST) {
+        sink->moves[sink->count++] = move;
+    } else if (mode == MODE_COUNT) {
+        sink->count++;
+    } else {
+        cn_position child;
+        make_child(sink->parent, &child, move, us);
+        sink->nodes += (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+    }
+}
+
+/* Pawn geometry seen from the side to move. */
+CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
+CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
+CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
+#define PUSH_DELTA(us) ((us) ? -8 : 8)
+#define EAST_DELTA(us) ((us) ? -7 : 9)
+#define WEST_DELTA(us) ((us) ? -9 : 7)
+#define PROMOTION_RANK(us) ((us) ? CN_RANK_1 : CN_RANK_8)
+#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
+
+/* The board as the side to move sees it, read once per generation. */
+typedef struct gen_board {
+    bitboard own;
+    bitboard opponent;
+    bitboard occupied;
+    bitboard enemy_rooks_queens;
+    bitboard enemy_bishops_queens;
+} gen_board;
+
+CN_INLINE void read_board(const cn_position *p, const int us, gen_board *b) {
+    b->own = p->by_color[us];
+    b->opponent = p->by_color[us ^ 1];
+    b->occupied = b->own | b->opponent;
+    b->enemy_rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & b->opponent;
+    b->enemy_bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & b->opponent;
+}
+
+/* Check and pin information of one position, for the side to move. */
+typedef struct node_masks {
+    unsigned king;
+    bitboard checkers;
+    bitboard check_mask; /* all squares if no check; none if double check */
+    bitboard pin_orthogonal;
+    bitboard pin_diagonal;
+} node_masks;
+
+/* Snipers are enemy sliders seen from the king through our own pieces (the
+ * lookup used only enemy blockers). With nothing between, a sniper is a
+ * checker (added to *checkers); with exactly one of ours, a pinner. Returns
+ * the union of the pin rays, pinners included. */
+CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupied, bitboard *checkers) {
+    bitboard pin_rays = 0;
+    while (snipers) {
+        unsigned sniper = bb_pop_lsb(&snipers);
+        bitboard blockers = cn_between[king][sniper] & occupied;
+        if (!blockers)
+            *checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            pin_rays |= cn_between[king][sniper] | bb_square(sniper);
+    }
+    return pin_rays;
+}
+
+CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm) {
+    const bitboard own = p->by_color[us], opponent = p->by_color[us ^ 1];
+    const bitboard occupied = own | opponent;
+    const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
+    bitboard checkers = (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
+                        (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent);
+    const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
+    const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
+    bitboard pin_orthogonal = 0, pin_diagonal = 0;
+
+    /* Entry 0 of a square's table is its attack set on an empty board: a
+     * cheap test that skips the lookup when no enemy slider is aligned. */
+    if (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens)
+        pin_orthogonal = scan_snipers(king, rook_attacks(king, opponent) & rooks_queens, occupied, &checkers);
+    if (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens)
+        pin_diagonal = scan_snipers(king, bishop_attacks(king, opponent) & bishops_queens, occupied, &checkers);
+    nm->king = king;
+    nm->checkers = checkers;
+    nm->pin_orthogonal = pin_orthogonal;
+    nm->pin_diagonal = pin_diagonal;
+    if (!checkers)
+        nm->check_mask = ~0ULL;
+    else if (bb_more_than_one(checkers))
+        nm->check_mask = 0;
+    else
+        nm->check_mask = cn_between[king][bb_lsb(checkers)] | checkers;
+}
+
+/* One piece's moves given as a set of destinations. */
+CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets, unsigned piece) {
+    if (mode == MODE_SETS) {
+        if (targets) add_destinations(sink->sets, from, uci_order_set(targets));
+    } else if (mode != MODE_COUNT) {
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT));
+        }
+    } else {
+        sink->count += bb_popcount(targets);
+    }
+}
+
+/* Pawn moves that do not promote, given as a set of destinations; origin =
+ * destination - delta. */
+CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+    if (mode != MODE_COUNT) {
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+        }
+    } else {
+        sink->count += bb_popcount(targets);
+    }
+}
+
+/* Pawn moves given as a set of destinations, those on the last rank as
+ * four promotions each (one entry in MODE_SETS, which implies the four). */
+CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+    bitboard promotions = targets & PROMOTION_RANK(us);
+    targets &= ~PROMOTION_RANK(us);
+    if (mode == MODE_COUNT) {
+        sink->count += bb_popcount(targets) + 4 * bb_popcount(promotions);
+        return;
+    }
+    emit_pawn_steps(sink, mode, targets, delta, us);
+    while (promotions) {
+        unsigned to = bb_pop_lsb(&promotions);
+        unsigned base = (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+        if (mode == MODE_SETS) {
+            emit_move(sink, mode, us, base);
+            continue;
+        }
+        /* Queen first: it helps nothing here but reads naturally. */
+        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12));
+    }
+}
+
+/* Squares the enemy king, pawns and knights attack: cheap set-wise and
+ * independent of blockers, so king moves and castling rule them out first. */
+CN_INLINE bitboard enemy_leaper_attacks(const cn_position *p, const int us, const gen_board *b) {
+    const bitboard enemy_pawns = p->by_type[CN_PAWN] & b->opponent;
+    bitboard attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & b->opponent)] |
+                       pawn_capture_east(enemy_pawns, us ^ 1) | pawn_capture_west(enemy_pawns, us ^ 1);
+    bitboard knights = p->by_type[CN_KNIGHT] & b->opponent;
+    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
+    return attacks;
+}
+
+/* Of `squares`, those no enemy slider attacks when the king is lifted off
+ * the board (so that it cannot step back along a checking ray): per square
+ * two lookups, or one lookup per enemy slider for its whole attack set,
+ * whichever is fewer. */
+CN_INLINE bitboard safe_from_sliders(const gen_board *b, unsigned king, bitboard squares) {
+    const bitboard occupied_without_king = b->occupied ^ bb_square(king);
+    bitboard safe = squares;
+    const int per_square = 2 * bb_popcount(squares);
+    const int per_slider = bb_popcount(b->enemy_rooks_queens | b->enemy_bishops_queens) +
+                           bb_popcount(b->enemy_rooks_queens & b->enemy_bishops_queens);
+    if (per_square <= per_slider) {
+        while (squares) {
+            unsigned to = bb_pop_lsb(&squares);
+            if ((bishop_attacks(to, occupied_without_king) & b->enemy_bishops_queens) ||
+                (rook_attacks(to, occupied_without_king) & b->enemy_rooks_queens))
+                safe ^= bb_square(to);
+        }
+    } else {
+        bitboard sliders = b->enemy_bishops_queens;
+        while (sliders) safe &= ~bishop_attacks(bb_pop_lsb(&sliders), occupied_without_king);
+        sliders = b->enemy_rooks_queens;
+        while (sliders) safe &= ~rook_attacks(bb_pop_lsb(&sliders), occupied_without_king);
+    }
+    return safe;
+}
+
+/* King steps: to squares that are not ours and that no enemy attacks. */
+CN_INLINE void generate_king_moves(move_sink *sink, const int mode, const int us, const gen_board *b, unsigned king,
+                                   bitboard leaper_attacks) {
+    bitboard candidates = cn_king_attacks[king] & ~b->own & ~leaper_attacks;
+    if (candidates) candidates = safe_from_sliders(b, king, candidates);
+    emit_from(sink, mode, us, king, candidates, CN_KING);
+}
+
+/* En passant: rare, so tested exactly on the board after the capture (this
+ * covers the two pawns leaving one rank, and evasions): attackers_to with
+ * the captured pawn lifted, written out with early exits. Calling
+ * attackers_to here costs the magic variants' perft about 1% (register
+ * pressure in the inlined generator). */
+CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us, const cn_position *p,
+                                   const gen_board *b, unsigned king) {
+    const int them = us ^ 1;
+    const unsigned ep = p->ep_square;
+    const bitboard captured = bb_square((unsigned)((int)ep - PUSH_DELTA(us)));
+    bitboard capturers = cn_pawn_attacks[them][ep] & p->by_type[CN_PAWN] & b->own;
+    while (capturers) {
+        unsigned from = bb_pop_lsb(&capturers);
+        bitboard after = (b->occupied ^ bb_square(from) ^ captured) | bb_square(ep);
+        if (rook_attacks(king, after) & b->enemy_rooks_queens) continue;
+        if (bishop_attacks(king, after) & b->enemy_bishops_queens) continue;
+        if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & b->opponent) continue;
+        if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & b->opponent & ~captured) continue;
+        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+    }
+}
+
+/* Knights: a pinned knight never moves. */
+CN_INLINE void generate_knight_moves(move_sink *sink, const int mode, const int us, bitboard knights, bitboard movable) {
+    while (knights) {
+        unsigned from = bb_pop_lsb(&knights);
+        emit_from(sink, mode, us, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
+    }
+}
+
+/* Bishop-like (diagonal = 1) or rook-like moves of the side's sliders,
+ * queens included. A pinned one stays on its pin ray: the union of rays of
+ * this kind (same_pins) is safe because a second ray from the king can only
+ * meet its moves on the king's own lines, which it cannot reach. A piece
+ * pinned on a line of the other kind (other_pins) cannot move this way. */
+CN_INLINE void generate_slider_moves(move_sink *sink, const int mode, const int us, const cn_position *p,
+                                     const gen_board *b, bitboard movable, bitboard same_pins, bitboard other_pins,
+                                     const int diagonal) {
+    const bitboard queens = p->by_type[CN_QUEEN];
+    const unsigned piece_type = diagonal ? CN_BISHOP : CN_ROOK;
+    bitboard movers = (p->by_type[piece_type] | queens) & b->own & ~other_pins;
+    bitboard pinned_movers = movers & same_pins;
+    movers &= ~same_pins;
+    while (movers) {
+        unsigned from = bb_pop_lsb(&movers);
+        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
+        bitboard attacks = diagonal ? bishop_attacks(from, b->occupied) : rook_attacks(from, b->occupied);
+        emit_from(sink, mode, us, from, attacks & movable, piece);
+    }
+    while (pinned_movers) {
+        unsigned from = bb_pop_lsb(&pinned_movers);
+        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
+        bitboard attacks = diagonal ? bishop_attacks(from, b->occupied) : rook_attacks(from, b->occupied);
+        emit_from(sink, mode, us, from, attacks & movable & same_pins, piece);
+    }
+}
+
+/* Pawn pushes, set-wise: a diagonally pinned pawn cannot push, an
+ * orthogonally pinned one only along its file (its pin ray). */
+CN_INLINE void generate_pawn_pushes(move_sink *sink, const int mode, const int us, bitboard pawns, const gen_board *b,
+                                    const node_masks *nm) {
+    const bitboard empty = ~b->occupied;
+    const bitboard pushers = pawns & ~nm->pin_diagonal;
+    bitboard single = (pawn_push(pushers & ~nm->pin_orthogonal, us) |
+                       (pawn_push(pushers & nm->pin_orthogonal, us) & nm->pin_orthogonal)) &
+                      empty;
+    const bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & nm->check_mask;
+    emit_pawns(sink, mode, single & nm->check_mask, PUSH_DELTA(us), us);
+    emit_pawn_steps(sink, mode, double_push, 2 * PUSH_DELTA(us), us);
+}
+
+/* Pawn captures, set-wise: the mirror image of pushes. An orthogonally
+ * pinned pawn cannot capture, a diagonally pinned one only along its ray. */
+CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int us, bitboard pawns,
+                                      const gen_board *b, const node_masks *nm) {
+    const bitboard capturers = pawns & ~nm->pin_orthogonal;
+    const bitboard free_capturers = capturers & ~nm->pin_diagonal;
+    const bitboard pinned_capturers = capturers & nm->pin_diagonal;
+    const bitboard targets = b->opponent & nm->check_mask;
+    const bitboard east = (pawn_capture_east(free_capturers, us) |
+                           (pawn_capture_east(pinned_capturers, us) & nm->pin_diagonal)) &
+                          targets;
+    const bitboard west = (pawn_capture_west(free_capturers, us) |
+                           (pawn_capture_west(pinned_capturers, us) & nm->pin_diagonal)) &
+                          targets;
+    emit_pawns(sink, mode, east, EAST_DELTA(us), us);
+    emit_pawns(sink, mode, west, WEST_DELTA(us), us);
+}
+
+/* Whether an enemy slider attacks a square of the castling king's path,
+ * with king and rook lifted: in Chess960 the castling rook may be what
+ * shields the king's destination. Lookups only when some slider stands on a
+ * line through the path. */
+CN_INLINE int castle_path_attacked(const gen_board *b, const cn_castle_path *path) {
+    const int diagonal_risk = (path->diagonal_rays & b->enemy_bishops_queens) != 0;
+    const int orthogonal_risk = (path->orthogonal_rays & b->enemy_rooks_queens) != 0;
+    if (!diagonal_risk && !orthogonal_risk) return 0;
+    const bitboard lifted = b->occupied ^ path->lifted;
+    bitboard squares = path->king_path;
+    while (squares) {
+        const unsigned square = bb_pop_lsb(&squares);
+        if ((diagonal_risk && (bishop_attacks(square, lifted) & b->enemy_bishops_queens)) ||
+            (orthogonal_risk && (rook_attacks(square, lifted) & b->enemy_rooks_queens)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Castling (Chess960-general), for a king not in check: the paths empty,
+ * and no square the king crosses or lands on attacked. */
+CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, const cn_position *p,
+                                 const gen_board *b, unsigned king, bitboard leaper_attacks,
+                                 const castle_geometry *castling) {
+    if (!(p->castling & (us ? (CN_BLACK_OO | CN_BLACK_OOO) : (CN_WHITE_OO | CN_WHITE_OOO)))) return;
+    for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
+        if (!(p->castling & (1u << right))) continue;
+        const cn_castle_path *path = &castling->rights[right];
+        if ((b->occupied & path->must_be_empty) || (path->king_path & leaper_attacks) || castle_path_attacked(b, path))
+            continue;
+        emit_move(sink, mode, us,
+                  king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT));
+    }
+}
+
+/*
+ * The legal moves of `us` (the side to move), each handed to the sink as
+ * `mode` says: counted, listed, played with its replies counted, or added
+ * to the destination sets. `us` and `mode` are compile-time constants at
+ * every call site, so each combination compiles to its own straight-line
+ * code. Returns the number of moves, or in MODE_CHILDREN of their replies.
+ */
+CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
+                                   const castle_geometry *castling, set_sink *sets) {
+    gen_board b;
+    node_masks nm;
+    compute_masks(p, us, &nm);
+    read_board(p, us, &b);
+    move_sink sink = {out, 0, 0, p, castling, sets};
+    const bitboard leaper_attacks = enemy_leaper_attacks(p, us, &b);
+    generate_king_moves(&sink, mode, us, &b, nm.king, leaper_attacks);
+    if (p->ep_square != CN_NO_SQUARE) generate_en_passant(&sink, mode, us, p, &b, nm.king);
+    if (nm.check_mask) { /* in double check only the king moves */
+        const bitboard movable = ~b.own & nm.check_mask;
+        const bitboard pinned = (nm.pin_orthogonal | nm.pin_diagonal) & b.own;
+        const bitboard pawns = p->by_type[CN_PAWN] & b.own;
+        generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
+        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
+        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
+        generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
+        generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+        if (!nm.checkers) generate_castling(&sink, mode, us, p, &b, nm.king, leaper_attacks, castling);
+    }
+    return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
+}
+
+static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
+    return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling, NULL);
+}
+static int count_moves_black(const cn_position *p, const castle_geometry *castling) {
+    return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling, NULL);
+}
+
+static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
+    return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling, NULL)
+                   : (int)generate_moves(p, 0, MODE_LIST, moves, castling, NULL);
+}
+
+static int impl_count(const cn_position *p) {
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    return p->side ? count_moves_black(p, &castling) : count_moves_white(p, &castling);
+}
+
+static int impl_generate(const cn_position *p, cn_move *out) {
+    gen_move moves[CN_MAX_MOVES];
+    castle_geometry castling;
+    compute_castle_geometry(p, &castling);
+    const int count = list_moves(p, moves, &castling);
+    for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
+    return count;
+}

@@ -1,5 +1,0 @@
-/* Baseline x86-64 (or any other CPU): portable popcount, magic multiply. */
-#define CN_IMPL_SYMBOL cn_impl_base
-#define CN_IMPL_NAME "base-magic"
-#define CN_USE_PEXT 0
-#include "movegen_impl.h"
