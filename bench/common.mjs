@@ -173,7 +173,9 @@ export function gitState() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--', 'csrc', 'src'], { cwd: ROOT, encoding: 'utf8' })
-      .split('\n').filter(Boolean).map((l) => l.slice(3));
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.slice(3));
     return `commit ${head}${dirty.length ? `; uncommitted in the tree: ${dirty.join(', ')}` : ''}`;
   } catch {
     return 'commit ?';

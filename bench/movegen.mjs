@@ -29,7 +29,22 @@ import { Chess as ChessOps } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { Chess as ChessJs } from 'chess.js';
-import { CPW, suitePositions, parseArgs, median, fmt, now, table, loadEngine, machine, loadNote, gitState, pkgVersion, iqr, pinAddon } from './common.mjs';
+import {
+  CPW,
+  suitePositions,
+  parseArgs,
+  median,
+  fmt,
+  now,
+  table,
+  loadEngine,
+  machine,
+  loadNote,
+  gitState,
+  pkgVersion,
+  iqr,
+  pinAddon,
+} from './common.mjs';
 
 const opts = parseArgs(process.argv.slice(2), { batches: 15, batchMs: 20, warmupMs: 150 });
 
@@ -95,7 +110,16 @@ const HELD_METHODS = [
   // A second construction takes the constructor's move list (kept for the
   // first legalMoves() of the newest position) away from the held one, so
   // that every held position pays for its listing.
-  { id: 'cn', label: 'chess-native legalMoves()', prepare: (fen) => { const pos = new Position(fen); new Position(fen); return pos; }, run: (pos) => pos.legalMoves() },
+  {
+    id: 'cn',
+    label: 'chess-native legalMoves()',
+    prepare: (fen) => {
+      const pos = new Position(fen);
+      new Position(fen);
+      return pos;
+    },
+    run: (pos) => pos.legalMoves(),
+  },
   { id: 'co', label: 'chessops allDests -> UCI', prepare: chessopsFromFen, run: chessopsUci },
   { id: 'coCount', label: 'chessops count only', prepare: chessopsFromFen, run: chessopsCount },
   { id: 'cjSan', label: 'chess.js moves() (SAN)', prepare: (fen) => new ChessJs(fen), run: (c) => c.moves() },
@@ -117,7 +141,8 @@ for (const p of positions) {
   for (const m of [...FEN_METHODS, ...HELD_METHODS]) {
     const got = m.run(m.prepare(p.fen));
     const ok = typeof got === 'number' ? got === ref.length : m.id === 'cjSan' ? got.length === ref.length : sameSet(got, ref);
-    if (!ok) throw new Error(`${p.name}: ${m.label} disagrees with chess-native:\n  ${[].concat(got).sort().join(' ')}\n  ${ref.join(' ')}`);
+    if (!ok)
+      throw new Error(`${p.name}: ${m.label} disagrees with chess-native:\n  ${[].concat(got).sort().join(' ')}\n  ${ref.join(' ')}`);
   }
 }
 
@@ -140,7 +165,7 @@ function calibrate(m, state) {
   const end = now() + opts.warmupMs / 1000;
   let per = timeCalls(m, state, iterations);
   while (now() < end) {
-    iterations = Math.max(2, Math.min(1 << 20, Math.round((opts.batchMs / 1000) / Math.max(per, 1e-9) / 4)));
+    iterations = Math.max(2, Math.min(1 << 20, Math.round(opts.batchMs / 1000 / Math.max(per, 1e-9) / 4)));
     per = timeCalls(m, state, iterations);
   }
   return Math.max(2, Math.round(opts.batchMs / 1000 / per));
@@ -172,10 +197,20 @@ function measure(methods) {
 function report(title, methods, cells, versus) {
   const ci = methods.findIndex((m) => m.id === 'cn');
   const med = cells.map((row) => row.map((c) => median(c.samples)));
-  const headers = ['position', 'moves', ...methods.map((m) => `${m.label} ns`), ...versus.map((id) => `${methods.find((m) => m.id === id).label} / cn`)];
+  const headers = [
+    'position',
+    'moves',
+    ...methods.map((m) => `${m.label} ns`),
+    ...versus.map((id) => `${methods.find((m) => m.id === id).label} / cn`),
+  ];
   const rows = positions.map((p, pi) => {
     const n = new Position(p.fen).legalMoves().length;
-    return [p.name, n, ...med.map((r) => fmt(r[pi], 0)), ...versus.map((id) => fmt(med[methods.findIndex((m) => m.id === id)][pi] / med[ci][pi], 1))];
+    return [
+      p.name,
+      n,
+      ...med.map((r) => fmt(r[pi], 0)),
+      ...versus.map((id) => fmt(med[methods.findIndex((m) => m.id === id)][pi] / med[ci][pi], 1)),
+    ];
   });
   // Aggregate: one call on every position, per batch; ratios per batch, so
   // each pairs the libraries under the same load. IQR: robust to the odd stall.
@@ -187,7 +222,12 @@ function report(title, methods, cells, versus) {
     return data[mi].map((t, b) => t / data[ci][b]);
   };
   rows.push(['all positions (sum)', '', ...perBatch.map((r) => fmt(median(r), 0)), ...versus.map((id) => iqr(aggRatio(id), 1))]);
-  rows.push(['  same, on-CPU time', '', ...perBatchCpu.map((r) => fmt(median(r), 0)), ...versus.map((id) => iqr(aggRatio(id, perBatchCpu), 1))]);
+  rows.push([
+    '  same, on-CPU time',
+    '',
+    ...perBatchCpu.map((r) => fmt(median(r), 0)),
+    ...versus.map((id) => iqr(aggRatio(id, perBatchCpu), 1)),
+  ]);
   console.log(`\n${title}`);
   console.log(table(headers, rows));
   return Object.fromEntries(versus.map((id) => [id, { wall: median(aggRatio(id)), cpu: median(aggRatio(id, perBatchCpu)) }]));
@@ -203,11 +243,18 @@ if (busy) console.log(busy);
 const fenCells = measure(FEN_METHODS);
 const held = measure(HELD_METHODS);
 const fenAgg = report('FEN -> UCI list (ns per call; medians; ratio = peer time / chess-native time)', FEN_METHODS, fenCells, ['co', 'cj']);
-const heldAgg = report('held position -> move list (ns per call; medians; ratio = peer time / chess-native time)', HELD_METHODS, held, ['co', 'coCount', 'cjSan', 'cj']);
+const heldAgg = report('held position -> move list (ns per call; medians; ratio = peer time / chess-native time)', HELD_METHODS, held, [
+  'co',
+  'coCount',
+  'cjSan',
+  'cj',
+]);
 
 const verdict = (r, target) =>
   `${fmt(r.wall, 1)}x (on-CPU ${fmt(r.cpu, 1)}x; required >= ${target}x: ${r.wall >= target ? 'MET' : 'NOT MET'})`;
 console.log(`\nFEN -> UCI list vs chessops: ${verdict(fenAgg.co, 20)}; vs chess.js: ${fmt(fenAgg.cj.wall, 1)}x`);
-console.log(`held position vs chessops UCI list: ${verdict(heldAgg.co, 2)}; vs chessops count only: ${fmt(heldAgg.coCount.wall, 1)}x; ` +
-  `vs chess.js moves(): ${fmt(heldAgg.cjSan.wall, 1)}x, verbose: ${fmt(heldAgg.cj.wall, 1)}x`);
+console.log(
+  `held position vs chessops UCI list: ${verdict(heldAgg.co, 2)}; vs chessops count only: ${fmt(heldAgg.coCount.wall, 1)}x; ` +
+    `vs chess.js moves(): ${fmt(heldAgg.cjSan.wall, 1)}x, verbose: ${fmt(heldAgg.cj.wall, 1)}x`,
+);
 if (sink === 0) console.log('(nothing was generated?)');

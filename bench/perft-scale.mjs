@@ -65,8 +65,20 @@ for (let i = 0; i < opts.runs; i++) {
 }
 const ratios = one.map((a, i) => a.seconds / two[i].seconds);
 const rows = [
-  ['1 thread', fmt(median(one.map((r) => r.seconds)), 3), fmt(median(one.map((r) => r.cpu)), 3), fmt(Number(START_7) / median(one.map((r) => r.seconds)) / 1e6, 0), fmt(median(one.map((r) => r.load)), 2)],
-  ['2 threads', fmt(median(two.map((r) => r.seconds)), 3), fmt(median(two.map((r) => r.cpu)), 3), fmt(Number(START_7) / median(two.map((r) => r.seconds)) / 1e6, 0), fmt(median(two.map((r) => r.load)), 2)],
+  [
+    '1 thread',
+    fmt(median(one.map((r) => r.seconds)), 3),
+    fmt(median(one.map((r) => r.cpu)), 3),
+    fmt(Number(START_7) / median(one.map((r) => r.seconds)) / 1e6, 0),
+    fmt(median(one.map((r) => r.load)), 2),
+  ],
+  [
+    '2 threads',
+    fmt(median(two.map((r) => r.seconds)), 3),
+    fmt(median(two.map((r) => r.cpu)), 3),
+    fmt(Number(START_7) / median(two.map((r) => r.seconds)) / 1e6, 0),
+    fmt(median(two.map((r) => r.load)), 2),
+  ],
 ];
 console.log(`## Thread scaling: perft 7 start position (${START_7} nodes), no table, median of ${opts.runs}`);
 console.log(table(['threads', 'wall s', 'cpu s', 'Mnps', 'load'], rows));
@@ -89,7 +101,15 @@ for (const [name, fen, depth, hashMb, expected] of deep) {
   const key = `${name} ${depth}`;
   if (counts.has(key) && counts.get(key) !== r.nodes) check(`${key} hashed vs unhashed`, r.nodes, counts.get(key));
   counts.set(key, r.nodes);
-  results.push([`${name} D${depth}`, hashMb ? `${hashMb} MiB` : 'none', r.nodes.toString(), fmt(r.seconds, 2), fmt(r.cpu, 2), fmt(Number(r.nodes) / r.seconds / 1e6, 0), fmt(r.load, 2)]);
+  results.push([
+    `${name} D${depth}`,
+    hashMb ? `${hashMb} MiB` : 'none',
+    r.nodes.toString(),
+    fmt(r.seconds, 2),
+    fmt(r.cpu, 2),
+    fmt(Number(r.nodes) / r.seconds / 1e6, 0),
+    fmt(r.load, 2),
+  ]);
   console.log(`  ${results.at(-1).join('  ')}`);
 }
 console.log('\n## Deep runs, 2 threads');

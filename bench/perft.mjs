@@ -28,7 +28,22 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { CPW, ROOT, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote, gitState, cpuSeconds, pinAddon } from './common.mjs';
+import {
+  CPW,
+  ROOT,
+  parseArgs,
+  median,
+  spread,
+  fmt,
+  now,
+  table,
+  loadEngine,
+  machine,
+  loadNote,
+  gitState,
+  cpuSeconds,
+  pinAddon,
+} from './common.mjs';
 
 const opts = parseArgs(process.argv.slice(2), {
   runs: 5,
@@ -177,8 +192,10 @@ async function main() {
   await sf.start();
 
   console.log(`\n## perft: chess-native (Node API) vs ${sf.name}`);
-  console.log(`engine ${info.version}: sliders=${info.sliders} impl=${info.impl} (addon ${addon}); ` +
-    `CHESS_NATIVE_SLIDERS=${process.env.CHESS_NATIVE_SLIDERS ?? '(unset)'}`);
+  console.log(
+    `engine ${info.version}: sliders=${info.sliders} impl=${info.impl} (addon ${addon}); ` +
+      `CHESS_NATIVE_SLIDERS=${process.env.CHESS_NATIVE_SLIDERS ?? '(unset)'}`,
+  );
   console.log(gitState());
   console.log(`${machine()}; ${opts.runs} runs; stockfish ${sfPath}`);
   if (stale.length) console.log(`  WARNING: csrc/ files modified after the addon was built (${stale.join(', ')})`);
@@ -222,8 +239,16 @@ async function main() {
     const sfT = median(runs.map((run) => run[i].sf.seconds));
     const ratios = runs.map((run) => run[i].sf.seconds / run[i].cn.seconds);
     const cpuRatios = runs.map((run) => run[i].sf.cpu / run[i].cn.cpu);
-    return [`${p.name} d${p.depth}`, runs[0][i].cn.nodes, fmt(cnT, 3), fmt(runs[0][i].cn.nodes / cnT / 1e6, 1),
-      fmt(sfT, 3), fmt(runs[0][i].sf.nodes / sfT / 1e6, 1), spread(ratios), spread(cpuRatios)];
+    return [
+      `${p.name} d${p.depth}`,
+      runs[0][i].cn.nodes,
+      fmt(cnT, 3),
+      fmt(runs[0][i].cn.nodes / cnT / 1e6, 1),
+      fmt(sfT, 3),
+      fmt(runs[0][i].sf.nodes / sfT / 1e6, 1),
+      spread(ratios),
+      spread(cpuRatios),
+    ];
   });
   const totalNodes = runs[0].reduce((s, x) => s + x.cn.nodes, 0);
   const sum = (run, engine, field) => run.reduce((s, x) => s + x[engine][field], 0);
@@ -231,39 +256,63 @@ async function main() {
   const sfTotals = runs.map((run) => sum(run, 'sf', 'seconds'));
   const aggRatios = cnTotals.map((t, r) => sfTotals[r] / t);
   const aggCpuRatios = runs.map((run) => sum(run, 'sf', 'cpu') / sum(run, 'cn', 'cpu'));
-  rows.push(['aggregate', totalNodes, fmt(median(cnTotals), 3), fmt(totalNodes / median(cnTotals) / 1e6, 1),
-    fmt(median(sfTotals), 3), fmt(totalNodes / median(sfTotals) / 1e6, 1), spread(aggRatios), spread(aggCpuRatios)]);
+  rows.push([
+    'aggregate',
+    totalNodes,
+    fmt(median(cnTotals), 3),
+    fmt(totalNodes / median(cnTotals) / 1e6, 1),
+    fmt(median(sfTotals), 3),
+    fmt(totalNodes / median(sfTotals) / 1e6, 1),
+    spread(aggRatios),
+    spread(aggCpuRatios),
+  ]);
 
   console.log(`\nbulk-counting perft, sliders=${info.sliders} (${info.impl}); medians of ${opts.runs} runs (s = wall seconds)`);
-  console.log('ratio = stockfish time / chess-native time, median (min-max) of the per-run ratios; "cpu ratio" uses on-CPU time (/proc schedstat) instead of wall time');
+  console.log(
+    'ratio = stockfish time / chess-native time, median (min-max) of the per-run ratios; "cpu ratio" uses on-CPU time (/proc schedstat) instead of wall time',
+  );
   console.log(table(['position', 'nodes', 'cn s', 'cn Mnps', 'sf s', 'sf Mnps', 'ratio', 'cpu ratio'], rows));
   const agg = median(aggRatios);
-  console.log(`aggregate ${fmt(agg, 3)}x Stockfish (wall; cpu ${fmt(median(aggCpuRatios), 3)}x): required >= 5x ${agg >= 5 ? 'MET' : 'NOT MET'}; goal >= 7x ${agg >= 7 ? 'MET' : 'not met'}`);
+  console.log(
+    `aggregate ${fmt(agg, 3)}x Stockfish (wall; cpu ${fmt(median(aggCpuRatios), 3)}x): required >= 5x ${agg >= 5 ? 'MET' : 'NOT MET'}; goal >= 7x ${agg >= 7 ? 'MET' : 'not met'}`,
+  );
 
   if (!opts.noFull && buildTool()) {
-    console.log(`\nfull perft (every leaf move played, no bulk counting) through the C TOOL test/c/build/perft_tool, not the Node API; ${fullRuns} runs`);
+    console.log(
+      `\nfull perft (every leaf move played, no bulk counting) through the C TOOL test/c/build/perft_tool, not the Node API; ${fullRuns} runs`,
+    );
     const full = [];
     let impl = '';
     for (let r = 0; r < fullRuns; r++) {
-      full.push(positions.map((p) => {
-        const f = perftTool('full', p.fen, p.depth);
-        check('perft_tool full', p, f.nodes);
-        impl = f.impl;
-        return f;
-      }));
+      full.push(
+        positions.map((p) => {
+          const f = perftTool('full', p.fen, p.depth);
+          check('perft_tool full', p, f.nodes);
+          impl = f.impl;
+          return f;
+        }),
+      );
     }
     const sfMedian = positions.map((_, i) => median(runs.map((run) => run[i].sf.seconds)));
     const bulkMedian = positions.map((_, i) => median(runs.map((run) => run[i].cn.seconds)));
     const frows = positions.map((p, i) => {
       const t = median(full.map((run) => run[i].seconds));
-      return [`${p.name} d${p.depth}`, full[0][i].nodes, fmt(t, 3), fmt(full[0][i].nodes / t / 1e6, 1),
-        fmt(t / bulkMedian[i], 2), fmt(sfMedian[i] / t, 2)];
+      return [
+        `${p.name} d${p.depth}`,
+        full[0][i].nodes,
+        fmt(t, 3),
+        fmt(full[0][i].nodes / t / 1e6, 1),
+        fmt(t / bulkMedian[i], 2),
+        fmt(sfMedian[i] / t, 2),
+      ];
     });
     const fTotals = full.map((run) => run.reduce((s, x) => s + x.seconds, 0));
     const fT = median(fTotals);
     const sfT = median(sfTotals);
     frows.push(['aggregate', totalNodes, fmt(fT, 3), fmt(totalNodes / fT / 1e6, 1), fmt(fT / median(cnTotals), 2), fmt(sfT / fT, 2)]);
-    console.log(`C tool impl=${impl}; "full/bulk" = full time / Node API bulk time; "sf bulk / full" = Stockfish's (bulk-counting) time / full time`);
+    console.log(
+      `C tool impl=${impl}; "full/bulk" = full time / Node API bulk time; "sf bulk / full" = Stockfish's (bulk-counting) time / full time`,
+    );
     console.log(table(['position', 'nodes', 'full s', 'full Mnps', 'full/bulk', 'sf bulk / full'], frows));
   }
 }

@@ -142,11 +142,20 @@ for (const [name, fen] of POSITIONS) {
   }
   results.push(
     report(`SAN of all ${n} legal moves: ${name}`, 'per position', [
-      row('chess-native', measure(() => ours.legalMovesSan(), 1)),
-      row('chess.js', measure(() => js.moves(), 1)),
-      row('chessops', measure(() => {
-        for (const m of opsMoves) makeSan(ops, m);
-      }, 1)),
+      row(
+        'chess-native',
+        measure(() => ours.legalMovesSan(), 1),
+      ),
+      row(
+        'chess.js',
+        measure(() => js.moves(), 1),
+      ),
+      row(
+        'chessops',
+        measure(() => {
+          for (const m of opsMoves) makeSan(ops, m);
+        }, 1),
+      ),
     ]),
   );
 }
@@ -217,11 +226,16 @@ function group(title, unit, ours, others) {
       for (const san of game.sans) pos.play(parseSan(pos, san));
     },
   ]);
-  group('Replay a 100-move game from SAN', 'per game (200 plies)', [
-    ['playSan per ply', perPly],
-    ['playSanLine(array)', batchArray],
-    ['playSanLine(PGN movetext)', batchPgn],
-  ], [js, ops]);
+  group(
+    'Replay a 100-move game from SAN',
+    'per game (200 plies)',
+    [
+      ['playSan per ply', perPly],
+      ['playSanLine(array)', batchArray],
+      ['playSanLine(PGN movetext)', batchPgn],
+    ],
+    [js, ops],
+  );
 }
 
 // --- 3. write a UCI game as SAN -----------------------------------------------
@@ -258,22 +272,31 @@ if (new Position().sanLine(game.ucis).join() !== game.sans.join()) throw new Err
       for (const m of opsUci) makeSanAndPlay(pos, m);
     },
   ]);
-  group('Write a 100-move UCI game as SAN', 'per game (200 plies)', [
-    ['san()+play() per ply', perPly],
-    ['sanLine(array)', batch],
-  ], [js, ops]);
+  group(
+    'Write a 100-move UCI game as SAN',
+    'per game (200 plies)',
+    [
+      ['san()+play() per ply', perPly],
+      ['sanLine(array)', batch],
+    ],
+    [js, ops],
+  );
 }
 
 console.log('\n| benchmark | chess-native | chess.js | chessops | vs chess.js | vs chessops |');
 console.log('|---|---:|---:|---:|---:|---:|');
 const us = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1e3).toFixed(2)} µs`);
 for (const r of results) {
-  console.log(`| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`);
+  console.log(
+    `| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`,
+  );
 }
 
 console.log('\nCPU time of this process (same rounds; less sensitive to other load than wall time):');
 console.log('| benchmark | chess-native | chess.js | chessops | vs chess.js | vs chessops |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const r of cpuRows) {
-  console.log(`| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`);
+  console.log(
+    `| ${r.title} | ${us(r.ours)} | ${us(r.chessjs)} | ${us(r.chessops)} | ${(r.chessjs / r.ours).toFixed(1)}x | ${(r.chessops / r.ours).toFixed(1)}x |`,
+  );
 }

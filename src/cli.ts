@@ -155,9 +155,7 @@ async function commandPerft(args: string[]): Promise<number> {
     for (const move of Object.keys(result.divide).sort()) process.stdout.write(`${move}: ${result.divide[move]}\n`);
     process.stdout.write('\n');
   }
-  process.stdout.write(
-    `nodes ${result.nodes}\ntime  ${result.seconds.toFixed(3)} s\nspeed ${(result.nps / 1e6).toFixed(1)} Mnps\n`,
-  );
+  process.stdout.write(`nodes ${result.nodes}\ntime  ${result.seconds.toFixed(3)} s\nspeed ${(result.nps / 1e6).toFixed(1)} Mnps\n`);
   return 0;
 }
 
@@ -199,7 +197,8 @@ async function commandSuite(args: string[]): Promise<number> {
   });
   if (positionals.length !== 1) fail('suite needs exactly one file: chess-native suite <file.epd> [options]');
   const file = positionals[0] as string;
-  const maxNodes = values['max-nodes'] === undefined ? 100_000_000n : BigInt(parseInteger(values['max-nodes'], '--max-nodes', 0, Number.MAX_SAFE_INTEGER));
+  const maxNodes =
+    values['max-nodes'] === undefined ? 100_000_000n : BigInt(parseInteger(values['max-nodes'], '--max-nodes', 0, Number.MAX_SAFE_INTEGER));
   const maxDepth = values.depth === undefined ? MAX_DEPTH : parseInteger(values.depth, '--depth', 0, MAX_DEPTH);
   const options = perftOptions(values);
   options.chess960 = values.chess960 === true;
@@ -330,7 +329,11 @@ main(process.argv.slice(2)).then(
     ) {
       const prefix = error instanceof FenError ? 'invalid FEN: ' : '';
       // One line, even for parseArgs' multi-line messages.
-      const message = (error as Error).message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+      const message = (error as Error).message
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
       process.stderr.write(`chess-native: ${prefix}${message}\n`);
     } else if (error instanceof EngineError) {
       process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);

@@ -83,7 +83,9 @@ function shortened(move: string): string {
 export function rejectedMove(move: string, notation: Notation, illegal: boolean, fen: () => string, index?: number): IllegalMoveError {
   const shown = index === undefined ? JSON.stringify(move) : shortened(move);
   const where = index === undefined ? '' : ` at ply ${index + 1} of the line (index ${index})`;
-  const message = illegal ? `${ILLEGAL[notation]} ${shown}${where} in ${fen()}` : `malformed move ${shown}${where}: expected ${EXPECTED[notation]}`;
+  const message = illegal
+    ? `${ILLEGAL[notation]} ${shown}${where} in ${fen()}`
+    : `malformed move ${shown}${where}: expected ${EXPECTED[notation]}`;
   return new IllegalMoveError(move, message, index);
 }
 

@@ -89,7 +89,8 @@ function failedMove(input: LineInput, index: number, fen: () => string): Illegal
   const split = splitElementError(input, index);
   if (split !== null) return split;
   const start = LINE_STATE[2] as number;
-  const move = input.list !== null ? (input.list[index] as string) : DECODER.decode(input.text.subarray(start, start + (LINE_STATE[3] as number)));
+  const move =
+    input.list !== null ? (input.list[index] as string) : DECODER.decode(input.text.subarray(start, start + (LINE_STATE[3] as number)));
   return rejectedMove(move, input.notation, LINE_STATE[0] === STATUS.illegal, fen, index);
 }
 
@@ -105,7 +106,14 @@ function checkElementCount(input: LineInput, played: number): void {
  * All or nothing: on any failure `history` is cut back to its length on entry.
  * `names` is the UCI name cache of the position's mode.
  */
-export function playLine(start: Uint8Array, line: unknown, notation: Notation, what: string, names: string[], history: HistoryEntry[]): Uint8Array {
+export function playLine(
+  start: Uint8Array,
+  line: unknown,
+  notation: Notation,
+  what: string,
+  names: string[],
+  history: HistoryEntry[],
+): Uint8Array {
   const input = lineInput(line, notation, what);
   const { text, list } = input;
   const base = history.length;
@@ -117,7 +125,8 @@ export function playLine(start: Uint8Array, line: unknown, notation: Notation, w
     while (offset < text.length) {
       // Room for as many moves as can be left (SAN moves take >= 3 bytes with
       // their separator, UCI >= 5), at most one chunk.
-      const left = list !== null ? list.length - (history.length - base) : Math.ceil((text.length - offset + 1) / (notation === 'SAN' ? 3 : 5));
+      const left =
+        list !== null ? list.length - (history.length - base) : Math.ceil((text.length - offset + 1) / (notation === 'SAN' ? 3 : 5));
       const room = Math.max(1, Math.min(LINE_CHUNK, left));
       const buffer = allocPositions(room);
       const n = native.playLine(positionView(bytes, at), text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);

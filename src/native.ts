@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { EngineError, FenError, rejectedMove, type FenField, type Notation } from './errors';
 
 // node-gyp-build ships no types: it takes the package root and returns the addon's exports.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build loads it synchronously
 const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
 
 /**
@@ -104,7 +105,16 @@ export interface Native {
    * Returns the number played; state = [lineStatus, offset to continue from, failing
    * move's start, its length].
    */
-  playLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, positions: Uint8Array, moves: Uint16Array, ucis: Uint8Array, state: Float64Array): number;
+  playLine(
+    pos: Uint8Array,
+    text: Uint8Array,
+    offset: number,
+    format: number,
+    positions: Uint8Array,
+    moves: Uint16Array,
+    ucis: Uint8Array,
+    state: Float64Array,
+  ): number;
   /** SAN of up to limits.sanLineMoves moves of a UCI line, space separated; `end` gets the position after them. */
   sanLine(pos: Uint8Array, text: Uint8Array, offset: number, format: number, end: Uint8Array, state: Float64Array): string;
 

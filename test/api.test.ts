@@ -15,8 +15,26 @@ describe('Position basics', () => {
     expect(pos.inCheck()).toBe(false);
     expect(pos.chess960).toBe(false);
     expect(pos.legalMoves()).toEqual([
-      'a2a3', 'a2a4', 'b1a3', 'b1c3', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4',
-      'e2e3', 'e2e4', 'f2f3', 'f2f4', 'g1f3', 'g1h3', 'g2g3', 'g2g4', 'h2h3', 'h2h4',
+      'a2a3',
+      'a2a4',
+      'b1a3',
+      'b1c3',
+      'b2b3',
+      'b2b4',
+      'c2c3',
+      'c2c4',
+      'd2d3',
+      'd2d4',
+      'e2e3',
+      'e2e4',
+      'f2f3',
+      'f2f4',
+      'g1f3',
+      'g1h3',
+      'g2g3',
+      'g2g4',
+      'h2h3',
+      'h2h4',
     ]);
   });
 

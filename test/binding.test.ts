@@ -58,15 +58,27 @@ describe('raw binding', () => {
     const { maxDepth, maxThreads, maxHashBytes, fenMaxLength } = native.limits;
     expect(() => native.perft(pos, maxDepth + 1)).toThrow(`depth must be an integer from 0 to ${maxDepth}`);
     expect(() => native.perftStart(pos, 1, maxThreads + 1, 0, () => {})).toThrow(`threads must be an integer from 1 to ${maxThreads}`);
-    expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {})).toThrow(`hashBytes must be an integer from 0 to ${maxHashBytes}`);
+    expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {})).toThrow(
+      `hashBytes must be an integer from 0 to ${maxHashBytes}`,
+    );
     // The parser accepts trailing spaces: the FEN limit shows at its exact length.
     expect(native.fenParse(out, START + ' '.repeat(fenMaxLength - START.length), 0)).toBeUndefined();
     expect(() => native.fenParse(out, START + ' '.repeat(fenMaxLength + 1 - START.length), 0)).toThrow(`more than ${fenMaxLength}`);
   });
 
   it('rejects anything but an ArrayBufferView of positionBytes bytes with a TypeError', () => {
-    const bad: unknown[] = [undefined, null, 1, 'x', {}, [], new ArrayBuffer(native.positionBytes),
-      new Uint8Array(native.positionBytes - 1), new Uint8Array(native.positionBytes + 1), new Uint16Array(3)];
+    const bad: unknown[] = [
+      undefined,
+      null,
+      1,
+      'x',
+      {},
+      [],
+      new ArrayBuffer(native.positionBytes),
+      new Uint8Array(native.positionBytes - 1),
+      new Uint8Array(native.positionBytes + 1),
+      new Uint16Array(3),
+    ];
     for (const value of bad) {
       for (const [name, call] of calls) expect(() => call(value), name).toThrow(TypeError);
       expect(() => native.fenParse(value as Uint8Array, START, 0)).toThrow(TypeError);
@@ -129,9 +141,17 @@ describe('raw binding', () => {
     const text = new TextEncoder().encode('e1g1 a6e2');
     const state = new Float64Array(4);
     const results: unknown[] = [
-      native.fen(pos), native.turn(pos), native.legalMoves(pos, moves), native.moveToUci(pos, moves[0] as number),
-      native.perft(pos, 1), native.divide(pos, 1, moves, counts), native.hash(pos), native.gameState(pos),
-      native.san(pos, 'e1g1'), native.legalMovesSan(pos, moves), native.parseSan(pos, 'O-O'),
+      native.fen(pos),
+      native.turn(pos),
+      native.legalMoves(pos, moves),
+      native.moveToUci(pos, moves[0] as number),
+      native.perft(pos, 1),
+      native.divide(pos, 1, moves, counts),
+      native.hash(pos),
+      native.gameState(pos),
+      native.san(pos, 'e1g1'),
+      native.legalMovesSan(pos, moves),
+      native.parseSan(pos, 'O-O'),
       native.sanLine(pos, text, 0, 0, end, state),
       native.playLine(pos, text, 0, 0, new Uint8Array(native.positionBytes * 2), new Uint16Array(2), new Uint8Array(12), state),
       native.attackers(pos, 4, 0, new Uint8Array(64)),
@@ -191,8 +211,11 @@ describe('raw binding', () => {
         } catch (e) {
           const code = (e as { code?: string }).code;
           if (code === 'CN_ERR_BAD_POSITION') rejected++;
-          else if (!(name.startsWith('play') && (code === 'CN_ERR_ILLEGAL_MOVE' || code === 'CN_ERR_BAD_MOVE')) &&
-            !(name === 'moveToUci' && e instanceof TypeError)) throw e;
+          else if (
+            !(name.startsWith('play') && (code === 'CN_ERR_ILLEGAL_MOVE' || code === 'CN_ERR_BAD_MOVE')) &&
+            !(name === 'moveToUci' && e instanceof TypeError)
+          )
+            throw e;
         }
         if (!sameBytes(bytes, before)) changed.push(`${i} ${name}`);
       }

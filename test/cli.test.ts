@@ -42,9 +42,7 @@ describe('chess-native perft', { timeout: 60_000 }, () => {
     expect(out.nps).toBeGreaterThan(0);
     expect(Object.keys(out.divide)).toHaveLength(48);
     expect(Object.values(out.divide).reduce((a, b) => a + b, 0)).toBe(out.nodes);
-    expect(out.divide).toEqual(
-      Object.fromEntries(Object.entries(new api.Position(KIWIPETE).divide(4)).map(([m, n]) => [m, n])),
-    );
+    expect(out.divide).toEqual(Object.fromEntries(Object.entries(new api.Position(KIWIPETE).divide(4)).map(([m, n]) => [m, n])));
   });
 
   it('--json without --divide has no divide; default FEN is the start position', () => {

@@ -136,8 +136,16 @@ function playGame(seed: number, totals: Totals): void {
 describe('differential: chess.js', () => {
   it(`${GAMES} random games agree at every ply (FEN, moves, SAN, status, board queries)`, { timeout: 600_000 }, () => {
     const totals: Totals = {
-      plies: 0, checkmates: 0, stalemates: 0, insufficient: 0, fifty: 0, threefold: 0,
-      castles: 0, enPassant: 0, promotions: 0, undos: 0,
+      plies: 0,
+      checkmates: 0,
+      stalemates: 0,
+      insufficient: 0,
+      fifty: 0,
+      threefold: 0,
+      castles: 0,
+      enPassant: 0,
+      promotions: 0,
+      undos: 0,
     };
     for (let game = 0; game < GAMES; game++) playGame(1000 + game, totals);
     console.log(`differential chess.js: ${GAMES} games, ${JSON.stringify(totals)}`);

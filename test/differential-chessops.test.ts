@@ -85,7 +85,8 @@ describe('differential: chessops', () => {
         const move = parseUci(uci)!;
         const mover = chess.board.get((move as { from: number }).from)!;
         const target = chess.board.get(move.to);
-        if (mover.role === 'king' && (target?.color === mover.color || Math.abs(move.to - (move as { from: number }).from) === 2)) castles++;
+        if (mover.role === 'king' && (target?.color === mover.color || Math.abs(move.to - (move as { from: number }).from) === 2))
+          castles++;
         if (mover.role === 'pawn' && !target && (move.to & 7) !== ((move as { from: number }).from & 7)) enPassants++;
         if ('promotion' in move && move.promotion) promotions++;
         pos.play(uci);

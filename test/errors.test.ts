@@ -110,8 +110,26 @@ describe('move errors', () => {
     expect(snapshot(pos)).toEqual(before);
   });
 
-  const malformed = ['', 'e2', 'e2e', 'e2e4e', 'e2e4 ', ' e2e4', 'E2E4', 'e2-e4', 'i2i4', 'e0e1', 'e7e8k', 'e7e8Q',
-    'e2e4\u0000', 'e2e4q', 'O-O', '0000', 'e2e4'.repeat(100), '\u00e9\u00e9\u00e9\u00e9'];
+  const malformed = [
+    '',
+    'e2',
+    'e2e',
+    'e2e4e',
+    'e2e4 ',
+    ' e2e4',
+    'E2E4',
+    'e2-e4',
+    'i2i4',
+    'e0e1',
+    'e7e8k',
+    'e7e8Q',
+    'e2e4\u0000',
+    'e2e4q',
+    'O-O',
+    '0000',
+    'e2e4'.repeat(100),
+    '\u00e9\u00e9\u00e9\u00e9',
+  ];
   const illegal = ['e2e5', 'e1e2', 'a1a2', 'e7e5', 'g1g3', 'e1g1', 'b1d2'];
 
   it('isLegal is false for malformed and illegal strings', () => {

@@ -70,7 +70,11 @@ let files = args;
 if (files.length === 0) {
   const prebuilds = path.join(ROOT, 'prebuilds');
   const dirs = existsSync(prebuilds) ? readdirSync(prebuilds).filter((d) => d.startsWith('linux-')) : [];
-  files = dirs.flatMap((d) => readdirSync(path.join(prebuilds, d)).filter((f) => f.endsWith('.node')).map((f) => path.join(prebuilds, d, f)));
+  files = dirs.flatMap((d) =>
+    readdirSync(path.join(prebuilds, d))
+      .filter((f) => f.endsWith('.node'))
+      .map((f) => path.join(prebuilds, d, f)),
+  );
 }
 if (files.length === 0) {
   console.error('glibc: no Linux prebuild to read (prebuilds/linux-*/*.node); run `npm run prebuild` first');
@@ -110,7 +114,8 @@ for (const file of files) {
     }
     const floor = FLOORS[family];
     const over = compareVersions(version, floor) > 0;
-    const culprits = [...symbols].filter(([v]) => v.startsWith(`${family}_`) && compareVersions(v.slice(family.length + 1), floor) > 0)
+    const culprits = [...symbols]
+      .filter(([v]) => v.startsWith(`${family}_`) && compareVersions(v.slice(family.length + 1), floor) > 0)
       .map(([v, names]) => `${v}: ${names.join(' ')}`);
     console.log(`glibc: ${name} needs ${family}_${version}, floor ${floor}: ${over ? `ABOVE the floor (${culprits.join('; ')})` : 'ok'}`);
     if (over) above++;

@@ -278,7 +278,11 @@ describe('wrong JS types and hostile strings, method by method', () => {
           ['divide', () => pos.divide(depth as number)],
           ['divideBig', () => pos.divideBig(depth as number)],
         ] as const) {
-          const e = expectThrow(call, [RangeError, TypeError], `${label}: ${name}(${typeof depth === 'symbol' ? 'symbol' : String(depth)})`);
+          const e = expectThrow(
+            call,
+            [RangeError, TypeError],
+            `${label}: ${name}(${typeof depth === 'symbol' ? 'symbol' : String(depth)})`,
+          );
           expect(e.message).toMatch(/depth/);
         }
       }

@@ -205,8 +205,23 @@ describe('position bytes are never written after creation', () => {
     expect(ledger.records.length).toBeGreaterThan(5000);
     const makers = new Set(ledger.records.map((r) => r.what));
     for (const maker of ['fenParseList', 'fenParse', 'play', 'playSan', 'playLine', 'sanLine']) expect(makers, maker).toContain(maker);
-    const readers = ['fen', 'turn', 'inCheck', 'legalMoves', 'moveToUci', 'hash', 'gameState', 'board', 'attackers', 'san',
-      'legalMovesSan', 'parseSan', 'perft', 'divide', 'perftStart'];
+    const readers = [
+      'fen',
+      'turn',
+      'inCheck',
+      'legalMoves',
+      'moveToUci',
+      'hash',
+      'gameState',
+      'board',
+      'attackers',
+      'san',
+      'legalMovesSan',
+      'parseSan',
+      'perft',
+      'divide',
+      'perftStart',
+    ];
     for (const name of readers) expect(ledger.calls.get(name), name).toBeGreaterThan(0);
   });
 

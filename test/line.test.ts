@@ -198,7 +198,13 @@ describe('a bad move anywhere: IllegalMoveError, nothing played', () => {
 
   it('with history: the position, its history and undo stay as they were', () => {
     const pos = new Position().playSanLine('e4 e5 Nf3');
-    expectLineError(pos, () => pos.playSanLine('Nc6 Bb5 a6 Bxc6 dxc6 Bb5'), 5, 'Bb5', /illegal or ambiguous move "Bb5".* in r1bqkbnr\/1pp2ppp\/p1p5\//);
+    expectLineError(
+      pos,
+      () => pos.playSanLine('Nc6 Bb5 a6 Bxc6 dxc6 Bb5'),
+      5,
+      'Bb5',
+      /illegal or ambiguous move "Bb5".* in r1bqkbnr\/1pp2ppp\/p1p5\//,
+    );
     expect(pos.history()).toEqual(['e2e4', 'e7e5', 'g1f3']);
     expect(pos.undo()).toBe('g1f3');
   });
@@ -239,7 +245,19 @@ describe('a bad move anywhere: IllegalMoveError, nothing played', () => {
 });
 
 describe('hostile input', () => {
-  const NOT_LINES: unknown[] = [undefined, null, 42, 1n, true, {}, { length: 1, 0: 'e4' }, new String('e4'), Symbol('e4'), () => 'e4', new Uint8Array(4)];
+  const NOT_LINES: unknown[] = [
+    undefined,
+    null,
+    42,
+    1n,
+    true,
+    {},
+    { length: 1, 0: 'e4' },
+    new String('e4'),
+    Symbol('e4'),
+    () => 'e4',
+    new Uint8Array(4),
+  ];
 
   it('wrong types: TypeError, position unchanged', () => {
     const pos = new Position().playSan('e4');
@@ -283,14 +301,29 @@ describe('hostile input', () => {
     expectLineError(pos, () => pos.playSanLine(['e4', mb]), 1, mb);
     expectLineError(pos, () => pos.playLine(['e2e4', mb]), 1, mb);
     expectLineError(pos, () => pos.sanLine(`e2e4 ${mb}`), 1, mb);
-    expect(pos.clone().playSanLine(' '.repeat(1 << 20)).history()).toEqual([]);
-    expect(pos.clone().playSanLine(`${' '.repeat(1 << 20)}e4${'\n'.repeat(1 << 20)}`).history()).toEqual(['e2e4']);
+    expect(
+      pos
+        .clone()
+        .playSanLine(' '.repeat(1 << 20))
+        .history(),
+    ).toEqual([]);
+    expect(
+      pos
+        .clone()
+        .playSanLine(`${' '.repeat(1 << 20)}e4${'\n'.repeat(1 << 20)}`)
+        .history(),
+    ).toEqual(['e2e4']);
     // Single-move calls refuse SAN over 27 bytes and UCI over 11: so do lines.
     const spaced = `exf6${' '.repeat(20)}e.p.`;
     const ep = new Position('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
     expect(() => ep.clone().playSan(spaced)).toThrow(IllegalMoveError);
     expectLineError(ep, () => ep.playSanLine([spaced]), 0, spaced);
-    expect(ep.clone().playSanLine([`exf6${' '.repeat(19)}e.p.`]).history()).toEqual(['e5f6']);
+    expect(
+      ep
+        .clone()
+        .playSanLine([`exf6${' '.repeat(19)}e.p.`])
+        .history(),
+    ).toEqual(['e5f6']);
     // 1 MB of legal moves: every one lands in the history.
     const long = new Position().playLine('g1f3 g8f6 f3g1 f6g8 '.repeat(13107));
     expect(long.history().length).toBe(52428);

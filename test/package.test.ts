@@ -41,12 +41,22 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       size: number;
     }[];
     const files = listing[0]!.files.map((f) => f.path);
-    for (const f of ['package.json', 'README.md', 'binding.gyp', 'csrc/binding/binding.cc', 'csrc/binding/args.h', 'csrc/engine/include/chess_native.h',
-      'dist/index.js', 'dist/index.mjs', 'dist/index.d.ts']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'binding.gyp',
+      'csrc/binding/binding.cc',
+      'csrc/binding/args.h',
+      'csrc/engine/include/chess_native.h',
+      'dist/index.js',
+      'dist/index.mjs',
+      'dist/index.d.ts',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.some((f) => f.startsWith(`prebuilds/${TUPLE}/`) && f.endsWith('.node'))).toBe(true);
-    const allowed = /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w.\/-]+\.(c|cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node)$/;
+    const allowed =
+      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     // Compressed size: the binaries dominate; a few MB at most.
     expect(listing[0]!.size).toBeLessThan(5 * 1024 * 1024);
@@ -65,18 +75,30 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
   });
 
   it('loads with require (CommonJS)', () => {
-    const out = execFileSync('node', ['-e', `
+    const out = execFileSync(
+      'node',
+      [
+        '-e',
+        `
       const { Position, FenError, engineInfo } = require('chess-native');
       const pos = new Position();
       let fenError = false;
       try { new Position('bad'); } catch (e) { fenError = e instanceof FenError && e.field === 'fields'; }
       console.log(JSON.stringify({ perft: pos.perft(3), moves: pos.legalMoves().length, fenError, napi: engineInfo().napi }));
-    `], { cwd: project, env, encoding: 'utf8' });
+    `,
+      ],
+      { cwd: project, env, encoding: 'utf8' },
+    );
     expect(JSON.parse(out)).toEqual({ perft: 8902, moves: 20, fenError: true, napi: 8 });
   });
 
   it('loads with import (ESM), sharing the CommonJS instance', () => {
-    const out = execFileSync('node', ['--input-type=module', '-e', `
+    const out = execFileSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { Position, IllegalMoveError } from 'chess-native';
       import lib from 'chess-native';
       import { createRequire } from 'node:module';
@@ -88,7 +110,10 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
         same: Position === cjs.Position && lib.Position === Position && IllegalMoveError === cjs.IllegalMoveError,
         illegal,
       }));
-    `], { cwd: project, env, encoding: 'utf8' });
+    `,
+      ],
+      { cwd: project, env, encoding: 'utf8' },
+    );
     expect(JSON.parse(out)).toEqual({ perft: 2039, same: true, illegal: 'e2e5' });
   });
 
@@ -127,8 +152,11 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     `;
     writeFileSync(path.join(project, 'cjs.cts'), source);
     writeFileSync(path.join(project, 'esm.mts'), source);
-    const r = spawnSync('node', [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16',
-      '--target', 'es2022', 'cjs.cts', 'esm.mts'], { cwd: project, env, encoding: 'utf8' });
+    const r = spawnSync(
+      'node',
+      [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022', 'cjs.cts', 'esm.mts'],
+      { cwd: project, env, encoding: 'utf8' },
+    );
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

@@ -197,7 +197,7 @@ describe('perftAsync abort', { timeout: 60_000 }, () => {
     expect(during - after).toBeGreaterThan((hashMb / 2) * mib);
   });
 
-  it('frees each run\'s table: 150 runs with 8 MiB tables leave RSS where it was', async () => {
+  it("frees each run's table: 150 runs with 8 MiB tables leave RSS where it was", async () => {
     const mib = 1024 * 1024;
     await perftAsync(KIWIPETE, 3, { hashMb: 8 }); // warm up: code pages, first allocations
     const before = process.memoryUsage().rss;
@@ -261,8 +261,16 @@ describe('perftAsync input errors, before any work', () => {
     await expect(perftAsync(START_FEN, '3' as never)).rejects.toBeInstanceOf(RangeError);
     await expect(perftAsync(42 as never, 3)).rejects.toBeInstanceOf(TypeError);
     // Each bad FEN fails as the constructor fails: FenError, same field and message.
-    const badFens = ['', '8/8/8/8 w - - 0 1', START_FEN.replace(' w ', ' x '), START_FEN.replace('KQkq', 'KQkqX'),
-      START_FEN.replace(' - 0', ' e9 0'), '4k3/8/8/8/8/8/8/4K3 w - - x 1', 'k7/8/8/8/8/8/8/K7 w - - 0 0', '4k3/8/8/8/8/8/8/8 w - - 0 1'];
+    const badFens = [
+      '',
+      '8/8/8/8 w - - 0 1',
+      START_FEN.replace(' w ', ' x '),
+      START_FEN.replace('KQkq', 'KQkqX'),
+      START_FEN.replace(' - 0', ' e9 0'),
+      '4k3/8/8/8/8/8/8/4K3 w - - x 1',
+      'k7/8/8/8/8/8/8/K7 w - - 0 0',
+      '4k3/8/8/8/8/8/8/8 w - - 0 1',
+    ];
     for (const fen of badFens) {
       const sync = (() => {
         try {

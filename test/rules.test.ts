@@ -114,13 +114,39 @@ function keyFen(pos: Pos, lastUci: string): string {
 describe('status', () => {
   it('checkmate, stalemate, check', () => {
     const mate = new Position('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
-    expect([mate.isCheckmate(), mate.isStalemate(), mate.inCheck(), mate.isDraw(), mate.isGameOver()]).toEqual([true, false, true, false, true]);
+    expect([mate.isCheckmate(), mate.isStalemate(), mate.inCheck(), mate.isDraw(), mate.isGameOver()]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
     const stale = new Position('k7/8/1Q6/8/8/8/8/7K b - - 0 1');
-    expect([stale.isCheckmate(), stale.isStalemate(), stale.inCheck(), stale.isDraw(), stale.isGameOver()]).toEqual([false, true, false, true, true]);
+    expect([stale.isCheckmate(), stale.isStalemate(), stale.inCheck(), stale.isDraw(), stale.isGameOver()]).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
     const check = new Position('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
-    expect([check.isCheckmate(), check.isStalemate(), check.inCheck(), check.isDraw(), check.isGameOver()]).toEqual([false, false, true, false, false]);
+    expect([check.isCheckmate(), check.isStalemate(), check.inCheck(), check.isDraw(), check.isGameOver()]).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
     const start = new Position();
-    expect([start.isCheckmate(), start.isStalemate(), start.isInsufficientMaterial(), start.isFiftyMoves(), start.isThreefoldRepetition(), start.isDraw(), start.isGameOver()]).toEqual([false, false, false, false, false, false, false]);
+    expect([
+      start.isCheckmate(),
+      start.isStalemate(),
+      start.isInsufficientMaterial(),
+      start.isFiftyMoves(),
+      start.isThreefoldRepetition(),
+      start.isDraw(),
+      start.isGameOver(),
+    ]).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('insufficient material as chess.js defines it', () => {

@@ -79,7 +79,10 @@ describe('SAN on every legal move of the perft suites', () => {
         const suffixes = ucis.map((uci) => afterMoveSuffix(pos, uci));
         expect(viaSan, where).toEqual(sans);
         expect(parsed, where).toEqual(ucis);
-        expect(sans.map((san) => (san.endsWith('#') ? '#' : san.endsWith('+') ? '+' : '')), where).toEqual(suffixes);
+        expect(
+          sans.map((san) => (san.endsWith('#') ? '#' : san.endsWith('+') ? '+' : '')),
+          where,
+        ).toEqual(suffixes);
         for (const san of sans) {
           if (!SAN_SHAPE.test(san)) expect(san, where).toMatch(SAN_SHAPE);
         }
@@ -87,7 +90,10 @@ describe('SAN on every legal move of the perft suites', () => {
         for (let i = 0; i < ucis.length; i += 4) {
           const uci = ucis[i] as string;
           const spellings = variants(pos, uci, sans[i] as string);
-          expect(spellings.map((v) => pos.parseSan(v)), `${where} ${sans[i]}`).toEqual(spellings.map(() => uci));
+          expect(
+            spellings.map((v) => pos.parseSan(v)),
+            `${where} ${sans[i]}`,
+          ).toEqual(spellings.map(() => uci));
         }
         moves += ucis.length;
         if (suite !== 'unreachable.epd') {
@@ -231,7 +237,9 @@ describe('SAN input', () => {
   it('replays a game given in SAN and gives the same SAN back', () => {
     // The Opera Game (Morphy v Duke Karl / Count Isouard, Paris 1858).
     const game =
-      'e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#'.split(' ');
+      'e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#'.split(
+        ' ',
+      );
     const pos = new Position();
     const replay = new Position();
     for (const san of game) {

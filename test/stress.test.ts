@@ -141,7 +141,9 @@ describe('stress', { timeout: FULL ? 1_800_000 : 120_000 }, () => {
           let checks = -1;
           worker.once('message', (m: { checks: number }) => (checks = m.checks));
           worker.once('error', reject);
-          worker.once('exit', (exitCode) => (exitCode === 0 && checks >= 0 ? resolve(checks) : reject(new Error(`worker exit ${exitCode}`))));
+          worker.once('exit', (exitCode) =>
+            exitCode === 0 && checks >= 0 ? resolve(checks) : reject(new Error(`worker exit ${exitCode}`)),
+          );
         }),
     );
     // The main thread keeps using the addon meanwhile.

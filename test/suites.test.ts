@@ -27,10 +27,14 @@ describe('test data', () => {
         .split('\n')
         .map((line) => line.split(/\s+/).reverse() as [string, string]),
     );
-    const files = readdirSync(PERFT_DIR).filter((f) => f.endsWith('.epd')).sort();
+    const files = readdirSync(PERFT_DIR)
+      .filter((f) => f.endsWith('.epd'))
+      .sort();
     expect([...listed.keys()].sort()).toEqual(files);
     for (const file of files) {
-      const digest = createHash('sha256').update(readFileSync(path.join(PERFT_DIR, file))).digest('hex');
+      const digest = createHash('sha256')
+        .update(readFileSync(path.join(PERFT_DIR, file)))
+        .digest('hex');
       expect(digest, file).toBe(listed.get(file));
     }
   });

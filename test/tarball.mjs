@@ -17,12 +17,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TUPLE = `${process.platform}-${process.arch}`;
 
 /** npm's JavaScript entry point, run with this Node (no npm/npm.cmd shim needed). */
-export const NPM_CLI = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)
-  ? process.env.npm_execpath
-  : [
-    path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
-    path.join(path.dirname(process.execPath), 'node_modules', 'npm', 'bin', 'npm-cli.js'), // Windows layout
-  ].find((p) => existsSync(p));
+export const NPM_CLI =
+  process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)
+    ? process.env.npm_execpath
+    : [
+        path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+        path.join(path.dirname(process.execPath), 'node_modules', 'npm', 'bin', 'npm-cli.js'), // Windows layout
+      ].find((p) => existsSync(p));
 
 /** Runs npm with this Node; returns its stdout. */
 export function npm(args, cwd, env = process.env) {
@@ -59,17 +60,23 @@ export function packAndInstall(tarball) {
   }
   const project = path.join(work, 'consumer');
   mkdirSync(project);
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({
-    name: 'consumer', version: '1.0.0', private: true,
-    // npm >= 11.x blocks dependency install scripts unless allowed; npm 10 ignores this field.
-    allowScripts: { 'chess-native': true },
-  }));
+  writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      version: '1.0.0',
+      private: true,
+      // npm >= 11.x blocks dependency install scripts unless allowed; npm 10 ignores this field.
+      allowScripts: { 'chess-native': true },
+    }),
+  );
   const noBuild = { PREBUILDS_ONLY: '1', npm_config_build_from_source: 'false' };
   // Windows: node-gyp finds Visual Studio without PATH, so no bare PATH there;
   // test/smoke.mjs proves that the prebuild loaded and that nothing was built.
-  const env = process.platform === 'win32'
-    ? { ...process.env, ...noBuild }
-    : { HOME: process.env.HOME ?? os.homedir(), PATH: bareBin(path.join(work, 'bin')), ...noBuild };
+  const env =
+    process.platform === 'win32'
+      ? { ...process.env, ...noBuild }
+      : { HOME: process.env.HOME ?? os.homedir(), PATH: bareBin(path.join(work, 'bin')), ...noBuild };
   if (process.env.npm_config_cache) env.npm_config_cache = process.env.npm_config_cache;
   const installLog = npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--foreground-scripts', tarball], project, env);
   return { work, tarball, project, env, installLog, cleanup: () => rmSync(work, { recursive: true, force: true }) };
@@ -81,7 +88,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   console.log(`tarball: ${path.basename(installed.tarball)} installed into ${installed.project}`);
   process.stdout.write(installed.installLog);
   const smoke = spawnSync(process.execPath, [path.join(ROOT, 'test', 'smoke.mjs')], {
-    cwd: installed.project, env: installed.env, stdio: 'inherit',
+    cwd: installed.project,
+    env: installed.env,
+    stdio: 'inherit',
   });
   installed.cleanup();
   console.log(`tarball: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -71,8 +71,7 @@ namespace {
 
 // ReadMove for one notation: its length limit a constant, so the string
 // copy is a short fixed loop.
-template <Notation kNotation>
-bool FindMove(napi_env env, napi_value value, const cn_position *pos, cn_move *move) {
+template <Notation kNotation> bool FindMove(napi_env env, napi_value value, const cn_position *pos, cn_move *move) {
     constexpr bool san = kNotation == Notation::kSan;
     constexpr size_t max_length = san ? CN_LINE_SAN_MAX : CN_LINE_UCI_MAX;
     const char *malformed = san ? "not a SAN move" : "not a UCI move";
@@ -86,9 +85,14 @@ bool FindMove(napi_env env, napi_value value, const cn_position *pos, cn_move *m
     }
     cn_status status = san ? cn_move_from_san(pos, text, length, move) : cn_move_from_uci(pos, text, length, move);
     switch (status) {
-    case CN_OK: return true;
-    case CN_ERR_ILLEGAL_MOVE: ThrowStatus(env, status, san ? "illegal or ambiguous move" : "illegal move"); return false;
-    default: ThrowStatus(env, CN_ERR_BAD_MOVE, malformed); return false;
+    case CN_OK:
+        return true;
+    case CN_ERR_ILLEGAL_MOVE:
+        ThrowStatus(env, status, san ? "illegal or ambiguous move" : "illegal move");
+        return false;
+    default:
+        ThrowStatus(env, CN_ERR_BAD_MOVE, malformed);
+        return false;
     }
 }
 

@@ -51,14 +51,22 @@ inline void *ViewBytes(napi_env env, napi_value value, size_t size) {
         size_t element = 1;
         switch (type) {
         case napi_int16_array:
-        case napi_uint16_array: element = 2; break;
+        case napi_uint16_array:
+            element = 2;
+            break;
         case napi_int32_array:
         case napi_uint32_array:
-        case napi_float32_array: element = 4; break;
+        case napi_float32_array:
+            element = 4;
+            break;
         case napi_float64_array:
         case napi_bigint64_array:
-        case napi_biguint64_array: element = 8; break;
-        default: element = 1; break;
+        case napi_biguint64_array:
+            element = 8;
+            break;
+        default:
+            element = 1;
+            break;
         }
         return length * element == size ? data : nullptr;
     }
@@ -94,17 +102,24 @@ inline void *LoadPosition(napi_env env, napi_value value, cn_position *pos) {
 bool StorePosition(napi_env env, napi_value value, const cn_position *pos, const char *what);
 
 template <typename T> struct ArrayType;
-template <> struct ArrayType<uint8_t> { static constexpr napi_typedarray_type value = napi_uint8_array; };
-template <> struct ArrayType<uint16_t> { static constexpr napi_typedarray_type value = napi_uint16_array; };
-template <> struct ArrayType<uint64_t> { static constexpr napi_typedarray_type value = napi_biguint64_array; };
-template <> struct ArrayType<double> { static constexpr napi_typedarray_type value = napi_float64_array; };
+template <> struct ArrayType<uint8_t> {
+    static constexpr napi_typedarray_type value = napi_uint8_array;
+};
+template <> struct ArrayType<uint16_t> {
+    static constexpr napi_typedarray_type value = napi_uint16_array;
+};
+template <> struct ArrayType<uint64_t> {
+    static constexpr napi_typedarray_type value = napi_biguint64_array;
+};
+template <> struct ArrayType<double> {
+    static constexpr napi_typedarray_type value = napi_float64_array;
+};
 
 // The elements of `value` when it is a T typed array of at least min_length
 // elements, else nullptr (nothing thrown). One napi_get_typedarray_info
 // call, which also fails for values that are not typed arrays; the Napi::
 // wrappers would make one call per property (legalMoves is a hot path).
-template <typename T>
-T *ArrayArg(napi_env env, napi_value value, size_t min_length, size_t *length = nullptr) {
+template <typename T> T *ArrayArg(napi_env env, napi_value value, size_t min_length, size_t *length = nullptr) {
     napi_typedarray_type type;
     size_t elements = 0;
     void *data = nullptr;

@@ -42,40 +42,45 @@ void InitConstants(Napi::Env env, Napi::Object exports) {
         Constant("positionBytes", Number(env, sizeof(cn_position))),
         Constant("keyOffset", Number(env, offsetof(cn_position, key))),
         Constant("maxMoves", Number(env, CN_MAX_MOVES)),
-        Constant("limits", Frozen<double>(env, {
-                                           {"maxDepth", kMaxDepth},
-                                           {"maxThreads", CN_PERFT_JOB_MAX_THREADS},
-                                           {"maxHashBytes", static_cast<double>(kMaxHashBytes)},
-                                           {"fenMaxLength", kFenMaxLength},
-                                           {"uciMaxLength", CN_LINE_UCI_MAX},
-                                           {"sanMaxLength", CN_LINE_SAN_MAX},
-                                           {"lineMaxMoves", kLineMaxMoves},
-                                           {"sanLineMoves", kSanLineMoves},
-                                           {"uciRecordBytes", kUciRecordBytes},
-                                       })),
-        Constant("gameStateBits", Frozen<double>(env, {
-                                              {"check", CN_GAME_CHECK},
-                                              {"noMoves", CN_GAME_NO_MOVES},
-                                              {"insufficient", CN_GAME_INSUFFICIENT},
-                                              {"fifty", CN_GAME_FIFTY},
+        Constant("limits", Frozen<double>(env,
+                                          {
+                                              {"maxDepth", kMaxDepth},
+                                              {"maxThreads", CN_PERFT_JOB_MAX_THREADS},
+                                              {"maxHashBytes", static_cast<double>(kMaxHashBytes)},
+                                              {"fenMaxLength", kFenMaxLength},
+                                              {"uciMaxLength", CN_LINE_UCI_MAX},
+                                              {"sanMaxLength", CN_LINE_SAN_MAX},
+                                              {"lineMaxMoves", kLineMaxMoves},
+                                              {"sanLineMoves", kSanLineMoves},
+                                              {"uciRecordBytes", kUciRecordBytes},
                                           })),
-        Constant("lineFormat", Frozen<double>(env, {
-                                               {"uci", CN_LINE_UCI},
-                                               {"san", CN_LINE_SAN},
-                                               {"list", CN_LINE_LIST},
-                                           })),
+        Constant("gameStateBits", Frozen<double>(env,
+                                                 {
+                                                     {"check", CN_GAME_CHECK},
+                                                     {"noMoves", CN_GAME_NO_MOVES},
+                                                     {"insufficient", CN_GAME_INSUFFICIENT},
+                                                     {"fifty", CN_GAME_FIFTY},
+                                                 })),
+        Constant("lineFormat", Frozen<double>(env,
+                                              {
+                                                  {"uci", CN_LINE_UCI},
+                                                  {"san", CN_LINE_SAN},
+                                                  {"list", CN_LINE_LIST},
+                                              })),
         // The `code` of the errors TypeScript tells apart (args.h).
-        Constant("errorCodes", Frozen<const char *>(env, {
-                                                             {"fen", StatusName(CN_ERR_FEN)},
-                                                             {"illegalMove", StatusName(CN_ERR_ILLEGAL_MOVE)},
-                                                             {"badMove", StatusName(CN_ERR_BAD_MOVE)},
-                                                             {"noMemory", StatusName(CN_ERR_NO_MEMORY)},
-                                                         })),
-        Constant("lineStatus", Frozen<double>(env, {
-                                               {"ok", CN_OK},
-                                               {"illegal", CN_ERR_ILLEGAL_MOVE},
-                                               {"malformed", CN_ERR_BAD_MOVE},
-                                           })),
+        Constant("errorCodes", Frozen<const char *>(env,
+                                                    {
+                                                        {"fen", StatusName(CN_ERR_FEN)},
+                                                        {"illegalMove", StatusName(CN_ERR_ILLEGAL_MOVE)},
+                                                        {"badMove", StatusName(CN_ERR_BAD_MOVE)},
+                                                        {"noMemory", StatusName(CN_ERR_NO_MEMORY)},
+                                                    })),
+        Constant("lineStatus", Frozen<double>(env,
+                                              {
+                                                  {"ok", CN_OK},
+                                                  {"illegal", CN_ERR_ILLEGAL_MOVE},
+                                                  {"malformed", CN_ERR_BAD_MOVE},
+                                              })),
     });
 }
 

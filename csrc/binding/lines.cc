@@ -58,9 +58,10 @@ Napi::Value PlayLine(const Napi::CallbackInfo &info) {
     if (!LoadPosition(env, info[0], &pos) || !ReadLine(info, &reader)) return env.Undefined();
     size_t positions_length = 0, moves_length = 0, ucis_length = 0;
     uint8_t *positions = ArrayArgOrThrow<uint8_t>(env, info[4], 0, "positions must be a Uint8Array", &positions_length);
-    uint16_t *moves = positions ? ArrayArgOrThrow<uint16_t>(env, info[5], 0, "moves must be a Uint16Array", &moves_length)
-                                : nullptr;
-    uint8_t *ucis = moves ? ArrayArgOrThrow<uint8_t>(env, info[6], 0, "ucis must be a Uint8Array", &ucis_length) : nullptr;
+    uint16_t *moves =
+        positions ? ArrayArgOrThrow<uint16_t>(env, info[5], 0, "moves must be a Uint16Array", &moves_length) : nullptr;
+    uint8_t *ucis =
+        moves ? ArrayArgOrThrow<uint8_t>(env, info[6], 0, "ucis must be a Uint8Array", &ucis_length) : nullptr;
     if (!ucis) return env.Undefined();
     size_t room = positions_length / sizeof(cn_position);
     if (moves_length < room) room = moves_length;

@@ -127,8 +127,8 @@ Napi::Value PerftStart(const Napi::CallbackInfo &info) {
     Job *perft = new Job();
     perft->env = env;
     perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
-    cn_perft_job_options options = {depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft,
-                                    0, 0};
+    cn_perft_job_options options = {
+        depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft, 0, 0};
     const cn_status status = cn_perft_job_start(&pos, &options, &perft->job);
     if (status != CN_OK) {
         perft->done.Release();
@@ -152,8 +152,9 @@ Napi::Value PerftStart(const Napi::CallbackInfo &info) {
 Napi::Value PerftProgress(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     Job *perft = UnwrapJob(info);
-    double *out = perft ? ArrayArgOrThrow<double>(env, info[1], 3, "progress needs a Float64Array of at least 3 entries")
-                        : nullptr;
+    double *out = perft
+                      ? ArrayArgOrThrow<double>(env, info[1], 3, "progress needs a Float64Array of at least 3 entries")
+                      : nullptr;
     if (!out) return env.Undefined();
     cn_perft_job_progress progress = {0, 0, 0, 0};
     if (perft->job) cn_perft_job_progress_get(perft->job, &progress);

@@ -69,6 +69,6 @@ void cn_cpu_describe(const cn_cpu_features *f, char *out, size_t size) {
 #else
     const char *arch = "other";
 #endif
-    snprintf(out, size, "%s%s%s%s%s%s", arch, f->popcnt ? " popcnt" : "", f->bmi1 ? " bmi1" : "", f->bmi2 ? " bmi2" : "",
-             f->lzcnt ? " lzcnt" : "", f->slow_pext ? " slow-pext" : "");
+    snprintf(out, size, "%s%s%s%s%s%s", arch, f->popcnt ? " popcnt" : "", f->bmi1 ? " bmi1" : "",
+             f->bmi2 ? " bmi2" : "", f->lzcnt ? " lzcnt" : "", f->slow_pext ? " slow-pext" : "");
 }

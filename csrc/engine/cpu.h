@@ -7,9 +7,9 @@
 #include <stddef.h>
 
 typedef struct cn_cpu_features {
-    int popcnt;    /* popcnt instruction */
-    int bmi1;      /* tzcnt, blsr, andn */
-    int bmi2;      /* pext, shlx, ... */
+    int popcnt; /* popcnt instruction */
+    int bmi1;   /* tzcnt, blsr, andn */
+    int bmi2;   /* pext, shlx, ... */
     int lzcnt;
     int slow_pext; /* pext is microcoded: AMD families 0x15-0x17, Hygon 0x18 */
 } cn_cpu_features;

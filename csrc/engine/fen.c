@@ -16,8 +16,8 @@ static const char piece_letters[] = "pnbrqk";
 
 /* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
 static const int8_t piece_codes[256] = {
-    ['P'] = 1 + CN_PAWN,       ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,     ['R'] = 1 + CN_ROOK,
-    ['Q'] = 1 + CN_QUEEN,      ['K'] = 1 + CN_KING,       ['p'] = 1 + (8 | CN_PAWN), ['n'] = 1 + (8 | CN_KNIGHT),
+    ['P'] = 1 + CN_PAWN,         ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,      ['R'] = 1 + CN_ROOK,
+    ['Q'] = 1 + CN_QUEEN,        ['K'] = 1 + CN_KING,       ['p'] = 1 + (8 | CN_PAWN),  ['n'] = 1 + (8 | CN_KNIGHT),
     ['b'] = 1 + (8 | CN_BISHOP), ['r'] = 1 + (8 | CN_ROOK), ['q'] = 1 + (8 | CN_QUEEN), ['k'] = 1 + (8 | CN_KING),
 };
 
@@ -33,13 +33,20 @@ static const uint16_t piece_key_base[16] = {
 
 const char *cn_fen_field_name(cn_fen_field field) {
     switch (field) {
-    case CN_FEN_FIELD_COUNT: return "fields";
-    case CN_FEN_FIELD_BOARD: return "board";
-    case CN_FEN_FIELD_TURN: return "turn";
-    case CN_FEN_FIELD_CASTLING: return "castling";
-    case CN_FEN_FIELD_EN_PASSANT: return "enPassant";
-    case CN_FEN_FIELD_HALFMOVE: return "halfmove";
-    case CN_FEN_FIELD_FULLMOVE: return "fullmove";
+    case CN_FEN_FIELD_COUNT:
+        return "fields";
+    case CN_FEN_FIELD_BOARD:
+        return "board";
+    case CN_FEN_FIELD_TURN:
+        return "turn";
+    case CN_FEN_FIELD_CASTLING:
+        return "castling";
+    case CN_FEN_FIELD_EN_PASSANT:
+        return "enPassant";
+    case CN_FEN_FIELD_HALFMOVE:
+        return "halfmove";
+    case CN_FEN_FIELD_FULLMOVE:
+        return "fullmove";
     }
     return "fields";
 }
@@ -116,7 +123,8 @@ static cn_status scan_board(fen_token *t, uint64_t rows[8], uint64_t *pieces_key
             file++;
             previous_digit = 0;
         } else if (c >= '1' && c <= '8') {
-            if (previous_digit) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: two digits in a row in rank %u", rank + 1);
+            if (previous_digit)
+                return fen_fail(err, CN_FEN_FIELD_BOARD, "board: two digits in a row in rank %u", rank + 1);
             file += (unsigned)(c - '0');
             previous_digit = 1;
             if (file > 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
@@ -136,7 +144,8 @@ static cn_status scan_board(fen_token *t, uint64_t rows[8], uint64_t *pieces_key
                                 "a piece letter or digit");
         }
     }
-    if (file != 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has %u squares, expected 8", rank + 1, file);
+    if (file != 8)
+        return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has %u squares, expected 8", rank + 1, file);
     if (rank != 0) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %u ranks, expected 8", 8 - rank);
     rows[0] = row;
     *pieces_key = key;
@@ -179,8 +188,8 @@ static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
             return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d kings, expected 1", color_names[color],
                             bb_popcount(kings));
         if (men > CN_MAX_MEN_PER_SIDE)
-            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d men, at most %d are possible", color_names[color],
-                            men, CN_MAX_MEN_PER_SIDE);
+            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d men, at most %d are possible",
+                            color_names[color], men, CN_MAX_MEN_PER_SIDE);
     }
     if (p->by_type[CN_PAWN] & (CN_RANK_1 | CN_RANK_8))
         return fen_fail(err, CN_FEN_FIELD_BOARD, "board: a pawn stands on the first or last rank");
@@ -289,7 +298,8 @@ static cn_status parse_clocks(const fen_token t[2], uint16_t *halfmove, uint32_t
     if (value < 0) return fen_fail(err, CN_FEN_FIELD_HALFMOVE, "halfmove: expected a whole number from 0 to 65535");
     *halfmove = (uint16_t)value;
     value = parse_clock(&t[1], UINT32_MAX);
-    if (value < 1) return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
+    if (value < 1)
+        return fen_fail(err, CN_FEN_FIELD_FULLMOVE, "fullmove: expected a whole number from 1 to 4294967295");
     *fullmove = (uint32_t)value;
     return CN_OK;
 }

@@ -14,7 +14,7 @@
 #endif
 
 typedef struct cn_impl {
-    const char *name;     /* "pext", "bmi2-magic", "popcnt-magic", "arm64-magic", "base-magic" */
+    const char *name; /* "pext", "bmi2-magic", "popcnt-magic", "arm64-magic", "base-magic" */
     int uses_pext;
     int (*generate)(const cn_position *pos, cn_move *out);
     int (*generate_sorted)(const cn_position *pos, cn_move *out); /* in UCI string order */

@@ -61,14 +61,16 @@ static void choose_impl(void) {
         } else if (strcmp(forced, "pext") == 0) {
             if (!cn_impl_runnable(cn_impl_pext)) {
                 init_status = CN_ERR_UNSUPPORTED;
-                snprintf(init_message, sizeof init_message,
-                         "CHESS_NATIVE_SLIDERS=pext, but this CPU (or build) has no BMI2 pext; use 'magic' or unset it");
+                snprintf(
+                    init_message, sizeof init_message,
+                    "CHESS_NATIVE_SLIDERS=pext, but this CPU (or build) has no BMI2 pext; use 'magic' or unset it");
                 return;
             }
             active_impl = cn_impl_pext;
         } else {
             init_status = CN_ERR_UNSUPPORTED;
-            snprintf(init_message, sizeof init_message, "CHESS_NATIVE_SLIDERS must be 'magic' or 'pext', not '%.40s'", forced);
+            snprintf(init_message, sizeof init_message, "CHESS_NATIVE_SLIDERS must be 'magic' or 'pext', not '%.40s'",
+                     forced);
             return;
         }
     } else {

@@ -76,13 +76,13 @@ static void yield_thread(void) {
  * flag), while the job's own slower recursion stays a few percent of the
  * work. Depth 2 and less always go. */
 #define MAX_LEAF_DEPTH 4
-#define LEAF_BUDGET ((uint64_t)4 << 20)
+#define LEAF_BUDGET    ((uint64_t)4 << 20)
 
 /* Stop splitting once the queue has this many subtrees per thread (and at
  * least QUEUE_MIN_ITEMS), or once the subtrees are shallower than the leaf
  * depth: a few thousand subtrees keep threads evenly busy to the end. */
 #define QUEUE_ITEMS_PER_THREAD 64
-#define QUEUE_MIN_ITEMS 1024
+#define QUEUE_MIN_ITEMS        1024
 
 typedef struct job_item {
     cn_position pos;
@@ -108,16 +108,16 @@ struct cn_perft_job {
     uint64_t start_ns;
 
     /* Shared between threads: touched only through the atomic helpers above. */
-    uint64_t abort_flag;            /* read by the engine with CN_TT_LOAD */
-    uint64_t next_item;             /* the queue's head */
-    uint64_t items_completed;       /* DONE iff this reaches item_count */
-    uint64_t nodes;                 /* progress: leaves counted so far */
-    uint64_t roots_done;            /* progress: root moves completed */
-    uint64_t workers_left;          /* the thread that takes it to 0 finishes */
-    uint64_t gate_open;             /* workers start once workers_left is set */
-    uint64_t state;                 /* cn_perft_job_state */
-    uint64_t memory_bytes;          /* table + queue while held */
-    uint64_t end_ns;                /* written before state leaves RUNNING */
+    uint64_t abort_flag;      /* read by the engine with CN_TT_LOAD */
+    uint64_t next_item;       /* the queue's head */
+    uint64_t items_completed; /* DONE iff this reaches item_count */
+    uint64_t nodes;           /* progress: leaves counted so far */
+    uint64_t roots_done;      /* progress: root moves completed */
+    uint64_t workers_left;    /* the thread that takes it to 0 finishes */
+    uint64_t gate_open;       /* workers start once workers_left is set */
+    uint64_t state;           /* cn_perft_job_state */
+    uint64_t memory_bytes;    /* table + queue while held */
+    uint64_t end_ns;          /* written before state leaves RUNNING */
     uint64_t root_counts[CN_MAX_MOVES];
     uint64_t root_pending[CN_MAX_MOVES]; /* subtrees of each root move not yet counted */
 

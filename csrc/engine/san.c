@@ -23,23 +23,18 @@ static const char piece_letters[] = "PNBRQK";
 static int is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank_char(char c) { return c >= '1' && c <= '8'; }
 
-static unsigned square_from_chars(char file, char rank)
-{
+static unsigned square_from_chars(char file, char rank) {
     return make_square((unsigned)(file - 'a'), (unsigned)(rank - '1'));
 }
 
-static int write_square(char *out, int length, unsigned square)
-{
+static int write_square(char *out, int length, unsigned square) {
     out[length++] = (char)('a' + square_file(square));
     out[length++] = (char)('1' + square_rank(square));
     return length;
 }
 
 /* Castling is king-takes-own-rook, so the rook's side of the king decides. */
-static int is_king_side_castle(cn_move move)
-{
-    return square_file(cn_move_to(move)) > square_file(cn_move_from(move));
-}
+static int is_king_side_castle(cn_move move) { return square_file(cn_move_to(move)) > square_file(cn_move_from(move)); }
 
 /* What the formatter needs besides the move: the legal move list (for
  * disambiguation), a mailbox built once, and for each piece type the target
@@ -53,8 +48,7 @@ typedef struct san_context {
     uint64_t shared_targets[6];
 } san_context;
 
-static void san_context_init(san_context *ctx, const cn_position *pos, const cn_move *legal, int legal_count)
-{
+static void san_context_init(san_context *ctx, const cn_position *pos, const cn_move *legal, int legal_count) {
     uint64_t seen[6] = {0, 0, 0, 0, 0, 0};
     ctx->pos = pos;
     ctx->legal = legal;
@@ -69,8 +63,7 @@ static void san_context_init(san_context *ctx, const cn_position *pos, const cn_
     }
     for (int i = 0; i < legal_count; i++) {
         cn_move move = legal[i];
-        if (cn_move_kind(move) == CN_MOVE_CASTLING)
-            continue;
+        if (cn_move_kind(move) == CN_MOVE_CASTLING) continue;
         int piece = ctx->piece_at[cn_move_from(move)];
         if (piece <= CN_PAWN) /* pawns are told apart by their file */
             continue;
@@ -82,31 +75,23 @@ static void san_context_init(san_context *ctx, const cn_position *pos, const cn_
 
 /* File, else rank, else both: the same rule as chess.js's getDisambiguator,
  * applied to legal moves only, so a pinned twin needs no disambiguation. */
-static int write_disambiguation(const san_context *ctx, cn_move move, int piece, char *out, int length)
-{
+static int write_disambiguation(const san_context *ctx, cn_move move, int piece, char *out, int length) {
     unsigned from = cn_move_from(move);
     unsigned to = cn_move_to(move);
     int rivals = 0, rival_on_same_file = 0, rival_on_same_rank = 0;
 
-    if (!(ctx->shared_targets[piece] & bb_square(to)))
-        return length;
+    if (!(ctx->shared_targets[piece] & bb_square(to))) return length;
     for (int i = 0; i < ctx->legal_count; i++) {
         cn_move other = ctx->legal[i];
         unsigned other_from = cn_move_from(other);
-        if (cn_move_to(other) != to || other_from == from || cn_move_kind(other) == CN_MOVE_CASTLING)
-            continue;
-        if (ctx->piece_at[other_from] != piece)
-            continue;
+        if (cn_move_to(other) != to || other_from == from || cn_move_kind(other) == CN_MOVE_CASTLING) continue;
+        if (ctx->piece_at[other_from] != piece) continue;
         rivals++;
-        if (square_file(other_from) == square_file(from))
-            rival_on_same_file = 1;
-        if (square_rank(other_from) == square_rank(from))
-            rival_on_same_rank = 1;
+        if (square_file(other_from) == square_file(from)) rival_on_same_file = 1;
+        if (square_rank(other_from) == square_rank(from)) rival_on_same_rank = 1;
     }
-    if (rivals == 0)
-        return length;
-    if (rival_on_same_file && rival_on_same_rank)
-        return write_square(out, length, from);
+    if (rivals == 0) return length;
+    if (rival_on_same_file && rival_on_same_rank) return write_square(out, length, from);
     if (rival_on_same_file)
         out[length++] = (char)('1' + square_rank(from));
     else
@@ -114,8 +99,7 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     return length;
 }
 
-static void toggle_piece(cn_position *p, int color, int type, unsigned square)
-{
+static void toggle_piece(cn_position *p, int color, int type, unsigned square) {
     p->by_type[type] ^= bb_square(square);
     p->by_color[color] ^= bb_square(square);
 }
@@ -124,8 +108,7 @@ static void toggle_piece(cn_position *p, int color, int type, unsigned square)
  * after the move (the one thing that decides it) without making it: the
  * mover lands (as its promotion piece), a capture lifts its victim, and
  * castling moves king and rook. */
-static int gives_check(const san_context *ctx, cn_move move)
-{
+static int gives_check(const san_context *ctx, cn_move move) {
     const cn_position *pos = ctx->pos;
     const int us = pos->side;
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
@@ -139,8 +122,7 @@ static int gives_check(const san_context *ctx, cn_move move)
     } else {
         const int piece = ctx->piece_at[from];
         const unsigned victim = kind == CN_MOVE_EN_PASSANT ? (us == CN_WHITE ? to - 8 : to + 8) : to;
-        if (ctx->piece_at[victim] >= 0)
-            toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
+        if (ctx->piece_at[victim] >= 0) toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
         toggle_piece(&after, us, piece, from);
         toggle_piece(&after, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
     }
@@ -148,8 +130,7 @@ static int gives_check(const san_context *ctx, cn_move move)
 }
 
 /* SAN of a move from ctx->legal; returns its length. */
-static int format_san(const san_context *ctx, cn_move move, char *out)
-{
+static int format_san(const san_context *ctx, cn_move move, char *out) {
     unsigned from = cn_move_from(move);
     unsigned to = cn_move_to(move);
     unsigned kind = cn_move_kind(move);
@@ -170,8 +151,7 @@ static int format_san(const san_context *ctx, cn_move move, char *out)
         } else {
             out[length++] = piece_letters[piece];
             length = write_disambiguation(ctx, move, piece, out, length);
-            if (is_capture)
-                out[length++] = 'x';
+            if (is_capture) out[length++] = 'x';
         }
         length = write_square(out, length, to);
         if (kind == CN_MOVE_PROMOTION) {
@@ -192,8 +172,7 @@ static int format_san(const san_context *ctx, cn_move move, char *out)
     return length;
 }
 
-int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
-{
+int cn_move_to_san(const cn_position *pos, cn_move move, char *out) {
     cn_move legal[CN_MAX_MOVES];
     int legal_count = cn_legal_moves(pos, legal);
     int listed = 0;
@@ -201,23 +180,18 @@ int cn_move_to_san(const cn_position *pos, cn_move move, char *out)
     out[0] = '\0';
     /* cn_make trusts its caller; checking here keeps garbage in from
      * becoming a corrupted copy or a nonsense string. */
-    for (int i = 0; i < legal_count && !listed; i++)
-        listed = legal[i] == move;
-    if (!listed)
-        return 0;
+    for (int i = 0; i < legal_count && !listed; i++) listed = legal[i] == move;
+    if (!listed) return 0;
     san_context ctx;
     san_context_init(&ctx, pos, legal, legal_count);
     return format_san(&ctx, move, out);
 }
 
-cn_status cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX])
-{
+cn_status cn_moves_to_san(const cn_position *pos, const cn_move *legal, int count, char (*out)[CN_SAN_MAX]) {
     san_context ctx;
-    if (count < 0 || count > CN_MAX_MOVES)
-        return CN_ERR_BAD_ARGUMENT;
+    if (count < 0 || count > CN_MAX_MOVES) return CN_ERR_BAD_ARGUMENT;
     san_context_init(&ctx, pos, legal, count);
-    for (int i = 0; i < count; i++)
-        format_san(&ctx, legal[i], out[i]);
+    for (int i = 0; i < count; i++) format_san(&ctx, legal[i], out[i]);
     return CN_OK;
 }
 
@@ -230,94 +204,82 @@ typedef struct san_pattern {
     int from_file;
     int from_rank;
     unsigned to;
-    int promotion;   /* CN_KNIGHT .. CN_QUEEN, or -1 for none */
+    int promotion; /* CN_KNIGHT .. CN_QUEEN, or -1 for none */
 } san_pattern;
 
 enum { SAN_KING_SIDE = 1, SAN_QUEEN_SIDE = 2 };
 
-static int piece_from_letter(char c)
-{
+static int piece_from_letter(char c) {
     switch (c) {
-    case 'N': return CN_KNIGHT;
-    case 'B': return CN_BISHOP;
-    case 'R': return CN_ROOK;
-    case 'Q': return CN_QUEEN;
-    case 'K': return CN_KING;
-    default: return -1;
+    case 'N':
+        return CN_KNIGHT;
+    case 'B':
+        return CN_BISHOP;
+    case 'R':
+        return CN_ROOK;
+    case 'Q':
+        return CN_QUEEN;
+    case 'K':
+        return CN_KING;
+    default:
+        return -1;
     }
 }
 
 /* After '=' a lowercase letter is unambiguous and shows up in real PGN. */
-static int promotion_from_letter(char c, int lowercase_ok)
-{
-    if (lowercase_ok && c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
+static int promotion_from_letter(char c, int lowercase_ok) {
+    if (lowercase_ok && c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
     int piece = piece_from_letter(c);
     return piece == CN_KING ? -1 : piece;
 }
 
 /* "O-O", "O-O-O" or the same with zeros (not mixed). */
-static int parse_castling(const char *body, size_t n)
-{
+static int parse_castling(const char *body, size_t n) {
     char o = body[0];
-    if (o != 'O' && o != '0')
-        return 0;
-    if (n == 3 && body[1] == '-' && body[2] == o)
-        return SAN_KING_SIDE;
-    if (n == 5 && body[1] == '-' && body[2] == o && body[3] == '-' && body[4] == o)
-        return SAN_QUEEN_SIDE;
+    if (o != 'O' && o != '0') return 0;
+    if (n == 3 && body[1] == '-' && body[2] == o) return SAN_KING_SIDE;
+    if (n == 5 && body[1] == '-' && body[2] == o && body[3] == '-' && body[4] == o) return SAN_QUEEN_SIDE;
     return 0;
 }
 
 /* [NBRQK] [file] [rank] [x] square */
-static cn_status parse_piece_move(const char *body, size_t n, san_pattern *pattern)
-{
+static cn_status parse_piece_move(const char *body, size_t n, san_pattern *pattern) {
     pattern->piece = piece_from_letter(body[0]);
-    if (n < 3)
-        return CN_ERR_BAD_MOVE;
-    if (!is_file_char(body[n - 2]) || !is_rank_char(body[n - 1]))
-        return CN_ERR_BAD_MOVE;
+    if (n < 3) return CN_ERR_BAD_MOVE;
+    if (!is_file_char(body[n - 2]) || !is_rank_char(body[n - 1])) return CN_ERR_BAD_MOVE;
     pattern->to = square_from_chars(body[n - 2], body[n - 1]);
 
     /* Whatever sits between the letter and the square: disambiguation. */
     size_t hint_end = n - 2;
-    if (hint_end > 1 && body[hint_end - 1] == 'x')
-        hint_end--;
+    if (hint_end > 1 && body[hint_end - 1] == 'x') hint_end--;
     size_t i = 1;
-    if (i < hint_end && is_file_char(body[i]))
-        pattern->from_file = body[i++] - 'a';
-    if (i < hint_end && is_rank_char(body[i]))
-        pattern->from_rank = body[i++] - '1';
+    if (i < hint_end && is_file_char(body[i])) pattern->from_file = body[i++] - 'a';
+    if (i < hint_end && is_rank_char(body[i])) pattern->from_rank = body[i++] - '1';
     return i == hint_end ? CN_OK : CN_ERR_BAD_MOVE;
 }
 
 /* file [x file] rank [[=] promotion] */
-static cn_status parse_pawn_move(const char *body, size_t n, san_pattern *pattern)
-{
+static cn_status parse_pawn_move(const char *body, size_t n, san_pattern *pattern) {
     size_t i;
     pattern->piece = CN_PAWN;
     pattern->from_file = body[0] - 'a';
     if (n >= 2 && body[1] == 'x') {
-        if (n < 4 || !is_file_char(body[2]) || !is_rank_char(body[3]))
-            return CN_ERR_BAD_MOVE;
+        if (n < 4 || !is_file_char(body[2]) || !is_rank_char(body[3])) return CN_ERR_BAD_MOVE;
         int file_step = body[2] - body[0];
         if (file_step != 1 && file_step != -1) /* "exe5" or "axh6" */
             return CN_ERR_BAD_MOVE;
         pattern->to = square_from_chars(body[2], body[3]);
         i = 4;
     } else {
-        if (n < 2 || !is_rank_char(body[1]))
-            return CN_ERR_BAD_MOVE;
+        if (n < 2 || !is_rank_char(body[1])) return CN_ERR_BAD_MOVE;
         pattern->to = square_from_chars(body[0], body[1]);
         i = 2;
     }
     if (i < n) {
         int after_equals = body[i] == '=';
-        if (after_equals && ++i >= n)
-            return CN_ERR_BAD_MOVE;
+        if (after_equals && ++i >= n) return CN_ERR_BAD_MOVE;
         pattern->promotion = promotion_from_letter(body[i], after_equals);
-        if (pattern->promotion < 0)
-            return CN_ERR_BAD_MOVE;
+        if (pattern->promotion < 0) return CN_ERR_BAD_MOVE;
         i++;
     }
     return i == n ? CN_OK : CN_ERR_BAD_MOVE;
@@ -328,27 +290,21 @@ static int is_check_mark(char c) { return c == '+' || c == '#'; }
 /* Drops, from the end: one annotation (! ? !! ?? !? ?!), one + or #, and an
  * "e.p." mark with the spaces before it; the check mark may stand on either
  * side of "e.p." ("exd6 e.p.+", "exd6+ e.p."). Returns the length left. */
-static size_t strip_suffixes(const char *san, size_t len)
-{
+static size_t strip_suffixes(const char *san, size_t len) {
     size_t end = len;
-    for (int marks = 0; marks < 2 && end > 0 && (san[end - 1] == '!' || san[end - 1] == '?'); marks++)
-        end--;
+    for (int marks = 0; marks < 2 && end > 0 && (san[end - 1] == '!' || san[end - 1] == '?'); marks++) end--;
     int check_seen = end > 0 && is_check_mark(san[end - 1]);
-    if (check_seen)
-        end--;
+    if (check_seen) end--;
     if (end >= 4 && memcmp(san + end - 4, "e.p.", 4) == 0) {
         end -= 4;
-        while (end > 0 && san[end - 1] == ' ')
-            end--;
-        if (!check_seen && end > 0 && is_check_mark(san[end - 1]))
-            end--;
+        while (end > 0 && san[end - 1] == ' ') end--;
+        if (!check_seen && end > 0 && is_check_mark(san[end - 1])) end--;
     }
     return end;
 }
 
 /* Whether a pseudo-legal move leaves its own king unattacked (made on a copy). */
-static int leaves_king_safe(const cn_position *pos, cn_move move)
-{
+static int leaves_king_safe(const cn_position *pos, cn_move move) {
     const int us = pos->side;
     cn_position copy = *pos;
     cn_undo undo;
@@ -361,8 +317,7 @@ static int leaves_king_safe(const cn_position *pos, cn_move move)
  * and the move's kind and promotion bits; 0 when the pattern cannot be a
  * pawn move here. A push ("e4") names its own file, a capture ("exd5") an
  * adjacent one (the parser allows no other). */
-static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits)
-{
+static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits) {
     const int us = pos->side;
     const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
     const uint64_t to_bb = bb_square(p->to);
@@ -370,8 +325,7 @@ static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsig
     uint64_t from_set;
     if ((int)square_file(p->to) == p->from_file) {
         const int from = (int)p->to - up;
-        if ((to_bb & occupied) || from < 0 || from > 63)
-            return 0;
+        if ((to_bb & occupied) || from < 0 || from > 63) return 0;
         from_set = bb_square((unsigned)from);
         if (!(from_set & pos->by_type[CN_PAWN] & pos->by_color[us])) { /* else a double push over an empty square */
             const int from2 = from - up;
@@ -388,8 +342,7 @@ static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsig
             return 0;
     }
     if (square_rank(p->to) == (us == CN_WHITE ? 7u : 0u)) {
-        if (p->promotion < 0)
-            return 0;
+        if (p->promotion < 0) return 0;
         *kind = CN_MOVE_PROMOTION;
         *promotion_bits = (unsigned)(p->promotion - CN_KNIGHT) << 12;
     } else if (p->promotion >= 0) {
@@ -401,26 +354,35 @@ static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsig
 /* Our pieces of the pattern's type that reach its square, narrowed by the
  * hints (pseudo-legal: pins are not looked at); sets the move's kind and
  * promotion bits. */
-static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits)
-{
+static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, unsigned *kind,
+                                unsigned *promotion_bits) {
     const uint64_t ours = pos->by_color[pos->side];
     const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
     uint64_t from_set;
-    if (bb_square(p->to) & ours)
-        return 0;
+    if (bb_square(p->to) & ours) return 0;
     switch (p->piece) {
-    case CN_KNIGHT: from_set = cn_knight_attacks[p->to]; break;
-    case CN_BISHOP: from_set = bishop_attacks(p->to, occupied); break;
-    case CN_ROOK: from_set = rook_attacks(p->to, occupied); break;
-    case CN_QUEEN: from_set = bishop_attacks(p->to, occupied) | rook_attacks(p->to, occupied); break;
-    case CN_KING: from_set = cn_king_attacks[p->to]; break; /* castling is the castle pattern */
-    default: from_set = pawn_origins(pos, p, kind, promotion_bits); break;
+    case CN_KNIGHT:
+        from_set = cn_knight_attacks[p->to];
+        break;
+    case CN_BISHOP:
+        from_set = bishop_attacks(p->to, occupied);
+        break;
+    case CN_ROOK:
+        from_set = rook_attacks(p->to, occupied);
+        break;
+    case CN_QUEEN:
+        from_set = bishop_attacks(p->to, occupied) | rook_attacks(p->to, occupied);
+        break;
+    case CN_KING:
+        from_set = cn_king_attacks[p->to];
+        break; /* castling is the castle pattern */
+    default:
+        from_set = pawn_origins(pos, p, kind, promotion_bits);
+        break;
     }
     from_set &= pos->by_type[p->piece] & ours;
-    if (p->from_file >= 0)
-        from_set &= CN_FILE_A << p->from_file;
-    if (p->from_rank >= 0)
-        from_set &= CN_RANK_1 << (8 * p->from_rank);
+    if (p->from_file >= 0) from_set &= CN_FILE_A << p->from_file;
+    if (p->from_rank >= 0) from_set &= CN_RANK_1 << (8 * p->from_rank);
     return from_set;
 }
 
@@ -433,14 +395,12 @@ static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, un
  * stands; otherwise the move is made on a copy to see. Returns how many fit;
  * *found is one of them.
  */
-static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found)
-{
+static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found) {
     const int us = pos->side;
     const uint64_t theirs = pos->by_color[us ^ 1];
     unsigned kind = CN_MOVE_NORMAL, promotion_bits = 0;
     uint64_t from_set = pattern_origins(pos, p, &kind, &promotion_bits);
-    if (!from_set)
-        return 0;
+    if (!from_set) return 0;
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us]);
     const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
     const uint64_t straight = (pos->by_type[CN_ROOK] | pos->by_type[CN_QUEEN]) & theirs;
@@ -462,14 +422,12 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
 
 /* The legal castling move on the pattern's side: at most one. Returns how
  * many there are; *found is it. */
-static int resolve_castling(const cn_position *pos, int castle_side, cn_move *found)
-{
+static int resolve_castling(const cn_position *pos, int castle_side, cn_move *found) {
     cn_move legal[CN_MAX_MOVES];
     const int legal_count = cn_legal_moves(pos, legal);
     int fits = 0;
     for (int i = 0; i < legal_count; i++) {
-        if (cn_move_kind(legal[i]) != CN_MOVE_CASTLING)
-            continue;
+        if (cn_move_kind(legal[i]) != CN_MOVE_CASTLING) continue;
         if ((is_king_side_castle(legal[i]) ? SAN_KING_SIDE : SAN_QUEEN_SIDE) == castle_side) {
             fits++;
             *found = legal[i];
@@ -479,29 +437,21 @@ static int resolve_castling(const cn_position *pos, int castle_side, cn_move *fo
 }
 
 /* What the SAN body (suffixes stripped) says about the move. */
-static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern)
-{
+static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern) {
     pattern->castle_side = parse_castling(body, n);
-    if (pattern->castle_side)
-        return CN_OK;
-    if (piece_from_letter(body[0]) >= 0)
-        return parse_piece_move(body, n, pattern);
-    if (is_file_char(body[0]))
-        return parse_pawn_move(body, n, pattern);
+    if (pattern->castle_side) return CN_OK;
+    if (piece_from_letter(body[0]) >= 0) return parse_piece_move(body, n, pattern);
+    if (is_file_char(body[0])) return parse_pawn_move(body, n, pattern);
     return CN_ERR_BAD_MOVE;
 }
 
-cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out)
-{
+cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out) {
     san_pattern pattern = {0, -1, -1, -1, 0, -1};
-    if (san == NULL)
-        return CN_ERR_BAD_MOVE;
+    if (san == NULL) return CN_ERR_BAD_MOVE;
     const size_t n = strip_suffixes(san, len);
-    if (n == 0)
-        return CN_ERR_BAD_MOVE;
+    if (n == 0) return CN_ERR_BAD_MOVE;
     const cn_status status = parse_pattern(san, n, &pattern);
-    if (status != CN_OK)
-        return status;
+    if (status != CN_OK) return status;
     cn_move found = CN_MOVE_NONE;
     const int fits = pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)
                                          : resolve_pattern(pos, &pattern, &found);

@@ -18,7 +18,7 @@ cn_slider_table cn_rook_pext[64];
 cn_slider_table cn_bishop_pext[64];
 
 /* "Fancy" tables: one slice per square, 2^bits entries each. */
-#define ROOK_TABLE_SIZE 102400
+#define ROOK_TABLE_SIZE   102400
 #define BISHOP_TABLE_SIZE 5248
 static bitboard rook_magic_table[ROOK_TABLE_SIZE];
 static bitboard bishop_magic_table[BISHOP_TABLE_SIZE];
@@ -81,24 +81,20 @@ static uint64_t prng_next(magic_prng *prng) {
 }
 
 /* Magic candidates want few set bits: AND of three draws. */
-static uint64_t prng_sparse(magic_prng *prng) {
-    return prng_next(prng) & prng_next(prng) & prng_next(prng);
-}
+static uint64_t prng_sparse(magic_prng *prng) { return prng_next(prng) & prng_next(prng) & prng_next(prng); }
 
 /* Per-square seeds, each the best of 1..1000 for its square
  * (test/c/magic_seeds.c prints this table): the whole search then takes
  * about 0.2 M subset checks. Any seed works, just more slowly. */
 static const uint16_t rook_seeds[64] = {
-    932, 17, 6, 337, 633, 646, 22, 147, 941, 705, 407, 89, 426, 19, 427, 224,
-    475, 282, 163, 111, 891, 152, 103, 589, 845, 288, 860, 746, 272, 762, 885, 327,
-    1000, 689, 157, 433, 399, 496, 306, 169, 907, 90, 457, 522, 76, 90, 159, 208,
-    773, 281, 76, 634, 153, 476, 872, 298, 925, 970, 606, 548, 830, 358, 609, 182,
+    932, 17,  6,   337, 633, 646, 22,  147, 941, 705, 407,  89,  426, 19,  427, 224, 475, 282, 163, 111, 891, 152,
+    103, 589, 845, 288, 860, 746, 272, 762, 885, 327, 1000, 689, 157, 433, 399, 496, 306, 169, 907, 90,  457, 522,
+    76,  90,  159, 208, 773, 281, 76,  634, 153, 476, 872,  298, 925, 970, 606, 548, 830, 358, 609, 182,
 };
 static const uint16_t bishop_seeds[64] = {
-    903, 321, 77, 154, 23, 7, 510, 711, 709, 182, 40, 19, 139, 147, 26, 561,
-    471, 112, 214, 418, 558, 172, 4, 364, 532, 130, 210, 510, 136, 363, 31, 185,
-    5, 549, 803, 949, 360, 545, 391, 27, 133, 127, 507, 759, 496, 959, 111, 142,
-    97, 9, 48, 134, 171, 124, 279, 1, 179, 169, 192, 26, 16, 36, 467, 57,
+    903, 321, 77,  154, 23,  7,   510, 711, 709, 182, 40,  19,  139, 147, 26,  561, 471, 112, 214, 418, 558, 172,
+    4,   364, 532, 130, 210, 510, 136, 363, 31,  185, 5,   549, 803, 949, 360, 545, 391, 27,  133, 127, 507, 759,
+    496, 959, 111, 142, 97,  9,   48,  134, 171, 124, 279, 1,   179, 169, 192, 26,  16,  36,  467, 57,
 };
 
 /* Scratch space for the search; static where it is used (80 KiB is too
@@ -193,8 +189,8 @@ static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_
 /* Both tables of one slider, square by square. Returns CN_OK, or
  * CN_ERR_INIT with a message in err. */
 static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
-                        bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
-                        magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
+                              bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
+                              magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
     size_t offset = 0;
     for (unsigned square = 0; square < 64; square++) {
         const bitboard mask = relevant_mask(square, directions);
@@ -221,7 +217,7 @@ static cn_status build_slider(const int directions[4][2], const uint16_t seeds[6
 uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
     static magic_scratch scratch;
     static bitboard slice[4096];
-    const int(*directions)[2] = rook ? rook_directions : bishop_directions;
+    const int (*directions)[2] = rook ? rook_directions : bishop_directions;
     bitboard mask = relevant_mask(square, directions);
     size_t count = enumerate_subsets(square, mask, directions, &scratch);
     uint64_t work = 0;

@@ -43,10 +43,10 @@ void cn_tt_destroy(cn_tt *tt);
 
 #if defined(_MSC_VER) && !defined(__clang__)
 /* Aligned 64-bit loads and stores are single instructions on x64. */
-#define CN_TT_LOAD(ptr) (*(volatile const uint64_t *)(ptr))
+#define CN_TT_LOAD(ptr)         (*(volatile const uint64_t *)(ptr))
 #define CN_TT_STORE(ptr, value) (*(volatile uint64_t *)(ptr) = (value))
 #else
-#define CN_TT_LOAD(ptr) __atomic_load_n((ptr), __ATOMIC_RELAXED)
+#define CN_TT_LOAD(ptr)         __atomic_load_n((ptr), __ATOMIC_RELAXED)
 #define CN_TT_STORE(ptr, value) __atomic_store_n((ptr), (value), __ATOMIC_RELAXED)
 #endif
 

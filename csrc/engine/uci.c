@@ -67,8 +67,8 @@ void cn_sort_moves_uci(const cn_position *pos, cn_move *moves, int count) {
 cn_status cn_move_from_uci(const cn_position *pos, const char *uci, size_t len, cn_move *out) {
     if (uci == NULL || (len != 4 && len != 5)) return CN_ERR_BAD_MOVE;
     if (len == 4 && memcmp(uci, "0000", 4) == 0) return CN_ERR_ILLEGAL_MOVE; /* null move */
-    if (uci[0] < 'a' || uci[0] > 'h' || uci[1] < '1' || uci[1] > '8' || uci[2] < 'a' || uci[2] > 'h' ||
-        uci[3] < '1' || uci[3] > '8')
+    if (uci[0] < 'a' || uci[0] > 'h' || uci[1] < '1' || uci[1] > '8' || uci[2] < 'a' || uci[2] > 'h' || uci[3] < '1' ||
+        uci[3] > '8')
         return CN_ERR_BAD_MOVE;
     unsigned promotion = 0; /* 0: none, else CN_KNIGHT..CN_QUEEN */
     if (len == 5) {

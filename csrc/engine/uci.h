@@ -25,7 +25,8 @@ static inline unsigned cn_promotion_letter_order(unsigned code) { return code ^ 
  * same square normally (d1c1), so there castling stays king-takes-rook. */
 static inline unsigned cn_uci_destination(const cn_position *pos, cn_move move) {
     unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4) return castle_king_to(from, to);
+    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4)
+        return castle_king_to(from, to);
     return to;
 }
 

@@ -31,23 +31,20 @@ extern const uint64_t cn_polyglot_random[CN_POLYGLOT_RANDOM_COUNT];
 /* Index of a piece's key. Polyglot orders pieces black pawn, white pawn,
  * black knight, ... so the "kind" is 2 * type + 1 for white; squares are
  * a1 = 0 as in the engine. A macro, so that tables can be built from it. */
-#define CN_POLYGLOT_PIECE_INDEX(color, type, square) \
+#define CN_POLYGLOT_PIECE_INDEX(color, type, square)                                                                   \
     (64u * (2u * (unsigned)(type) + ((color) == CN_WHITE ? 1u : 0u)) + (unsigned)(square))
 
-static inline uint64_t cn_polyglot_piece_key(int color, int type, unsigned square)
-{
+static inline uint64_t cn_polyglot_piece_key(int color, int type, unsigned square) {
     return cn_polyglot_random[CN_POLYGLOT_PIECE_INDEX(color, type, square)];
 }
 
 /* Castling right bit index `right` (0..3). */
-static inline uint64_t cn_polyglot_castling_key(unsigned right)
-{
+static inline uint64_t cn_polyglot_castling_key(unsigned right) {
     return cn_polyglot_random[CN_POLYGLOT_CASTLE_OFFSET + right];
 }
 
 /* An en-passant square's key: its file's. */
-static inline uint64_t cn_polyglot_ep_key(unsigned ep_square)
-{
+static inline uint64_t cn_polyglot_ep_key(unsigned ep_square) {
     return cn_polyglot_random[CN_POLYGLOT_EP_OFFSET + (ep_square & 7u)];
 }
 

@@ -31,15 +31,15 @@
 static int failures;
 static int checks;
 
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        checks++;                                                                        \
-        if (!(cond)) {                                                                   \
-            failures++;                                                                  \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                         \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fputc('\n', stderr);                                                         \
-        }                                                                                \
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        checks++;                                                                                                      \
+        if (!(cond)) {                                                                                                 \
+            failures++;                                                                                                \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                                       \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+        }                                                                                                              \
     } while (0)
 
 static double seconds_now(void) { return cn_monotonic_nanoseconds() / 1e9; }
@@ -80,18 +80,21 @@ static void test_concurrent_init(void) {
         if (created[i]) pthread_join(threads[i], NULL);
 #endif
     for (int i = 0; i < 8; i++) CHECK(statuses[i] == CN_OK, "init in thread %d: %s", i, cn_init_message());
-    printf("init: %.3f ms, active path %s (%s sliders)\n", cn_init_nanoseconds() / 1e6, cn_impl_name(), cn_slider_path());
+    printf("init: %.3f ms, active path %s (%s sliders)\n", cn_init_nanoseconds() / 1e6, cn_impl_name(),
+           cn_slider_path());
 }
 
 static uint64_t table_checksum(void) {
     uint64_t sum = 0;
     for (unsigned sq = 0; sq < 64; sq++) {
-        const cn_slider_table *tables[4] = {&cn_rook_magics[sq], &cn_bishop_magics[sq], &cn_rook_pext[sq], &cn_bishop_pext[sq]};
+        const cn_slider_table *tables[4] = {&cn_rook_magics[sq], &cn_bishop_magics[sq], &cn_rook_pext[sq],
+                                            &cn_bishop_pext[sq]};
         for (int t = 0; t < 4; t++) {
             sum = sum * 31 + tables[t]->mask;
             sum = sum * 31 + tables[t]->magic;
             sum = sum * 31 + tables[t]->shift;
-            size_t size = (size_t)1 << (64 - (tables[t]->magic ? tables[t]->shift : 64 - (unsigned)__builtin_popcountll(tables[t]->mask)));
+            size_t size = (size_t)1 << (64 - (tables[t]->magic ? tables[t]->shift
+                                                               : 64 - (unsigned)__builtin_popcountll(tables[t]->mask)));
             for (size_t i = 0; i < size; i++) sum = sum * 1099511628211ULL + tables[t]->attacks[i];
         }
     }
@@ -188,7 +191,7 @@ static void test_fen_errors(void) {
         {"k7/pp6/8/8/QQQQQQQQ/QQQQQQQQ/8/7K w - - 0 1", "board"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "turn"},
         {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1", NULL}, /* legal: control */
-        {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "turn"},                           /* black in check, white to move */
+        {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "turn"},                          /* black in check, white to move */
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1", "castling"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", "castling"},
@@ -230,7 +233,8 @@ static void test_fen_errors(void) {
         memcpy(copy, fen, cut);
         cn_position pos;
         cn_status status = cn_fen_parse(&pos, copy, cut, 0, NULL);
-        if (status == CN_OK) CHECK(cn_position_validate(&pos) == CN_OK, "prefix %zu parsed to an invalid position", cut);
+        if (status == CN_OK)
+            CHECK(cn_position_validate(&pos) == CN_OK, "prefix %zu parsed to an invalid position", cut);
         free(copy);
     }
     char mutated[128];
@@ -272,7 +276,8 @@ static void test_fen_round_trip_position(const cn_position *pos, const char *lab
     cn_fen_error err;
     char out[128];
     cn_fen_write(pos, out, sizeof out);
-    CHECK(cn_fen_parse(&again, out, strlen(out), pos->chess960, &err) == CN_OK, "re-parse of '%s': %s", out, err.message);
+    CHECK(cn_fen_parse(&again, out, strlen(out), pos->chess960, &err) == CN_OK, "re-parse of '%s': %s", out,
+          err.message);
     /* The one allowed change: an en-passant square kept for the Polyglot
      * key (a pawn attacks it) but not written, since the capture is illegal. */
     cn_position expected = *pos;
@@ -387,9 +392,7 @@ static int reference_moves(const cn_position *p, cn_move *out) {
     return n;
 }
 
-static int compare_moves(const void *a, const void *b) {
-    return (int)*(const cn_move *)a - (int)*(const cn_move *)b;
-}
+static int compare_moves(const void *a, const void *b) { return (int)*(const cn_move *)a - (int)*(const cn_move *)b; }
 
 /* Fast generator == reference on this position; make/unmake symmetry and
  * incremental key for every move. Returns the number of legal moves. */
@@ -440,8 +443,8 @@ static void check_position_moves(const cn_position *pos, const char *fen) {
         char uci[6];
         cn_move parsed;
         cn_move_to_uci(pos, fast[i], uci);
-        CHECK(cn_move_from_uci(pos, uci, strlen(uci), &parsed) == CN_OK && parsed == fast[i], "%s: UCI round trip of %s",
-              fen, uci);
+        CHECK(cn_move_from_uci(pos, uci, strlen(uci), &parsed) == CN_OK && parsed == fast[i],
+              "%s: UCI round trip of %s", fen, uci);
         cn_unmake(&copy, &undo);
         CHECK(memcmp(&copy, pos, sizeof copy) == 0, "%s: unmake of move %s is not bit-exact", fen, uci);
     }
@@ -499,8 +502,8 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
                   line->depths[d], got, line->expected[d]);
             if (with_extras && line->expected[d] <= max_nodes / 20) {
                 uint64_t full = impl->perft_full(&pos, line->depths[d]);
-                CHECK(full == line->expected[d], "%s:%d [%s] full D%d: %" PRIu64, path, i + 1, impl->name, line->depths[d],
-                      full);
+                CHECK(full == line->expected[d], "%s:%d [%s] full D%d: %" PRIu64, path, i + 1, impl->name,
+                      line->depths[d], full);
             }
             if (with_extras) {
                 uint64_t hashed_tiny = impl->perft_hashed(&pos, line->depths[d], &tiny, &no_abort);
@@ -527,8 +530,10 @@ int main(int argc, char **argv) {
     const char *dir = "test/data";
     uint64_t max_nodes = 5000000;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc) dir = argv[++i];
-        else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc) max_nodes = strtoull(argv[++i], NULL, 10);
+        if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc)
+            max_nodes = strtoull(argv[++i], NULL, 10);
         else {
             fprintf(stderr, "usage: engine_test [--perft-dir DIR] [--max-nodes N]\n");
             return 2;
@@ -546,7 +551,7 @@ int main(int argc, char **argv) {
     static const struct {
         const char *file;
         int chess960;
-    } suites[] = {{"perftsuite.epd", 0}, {"cpw.epd", 0},     {"tricky.epd", 0},
+    } suites[] = {{"perftsuite.epd", 0},  {"cpw.epd", 0},     {"tricky.epd", 0},
                   {"unreachable.epd", 0}, {"fischer.epd", 1}, {"tricky960.epd", 1}};
     const int suite_count = (int)(sizeof suites / sizeof suites[0]);
     char path[1024];

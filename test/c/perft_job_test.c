@@ -29,20 +29,20 @@ int perft_job_tests_run(const char *perft_dir);
 
 static int pj_failures;
 
-#define PJ_FAIL(...)                                                                                         \
-    do {                                                                                                     \
-        pj_failures++;                                                                                       \
-        printf("perft_job_test FAIL (line %d): ", __LINE__);                                                 \
-        printf(__VA_ARGS__);                                                                                 \
-        printf("\n");                                                                                        \
+#define PJ_FAIL(...)                                                                                                   \
+    do {                                                                                                               \
+        pj_failures++;                                                                                                 \
+        printf("perft_job_test FAIL (line %d): ", __LINE__);                                                           \
+        printf(__VA_ARGS__);                                                                                           \
+        printf("\n");                                                                                                  \
     } while (0)
 
-#define PJ_CHECK(cond, ...)                                                                                  \
-    do {                                                                                                     \
-        if (!(cond)) PJ_FAIL(__VA_ARGS__);                                                                   \
+#define PJ_CHECK(cond, ...)                                                                                            \
+    do {                                                                                                               \
+        if (!(cond)) PJ_FAIL(__VA_ARGS__);                                                                             \
     } while (0)
 
-#define PJ_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define PJ_START_FEN    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define PJ_KIWIPETE_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 static double pj_now(void) { return cn_monotonic_nanoseconds() / 1e9; }
@@ -85,8 +85,8 @@ typedef struct pj_config {
 static uint64_t pj_run_checked(const cn_position *pos, int depth, const pj_config *config, uint64_t expected,
                                const char *what) {
     int finished = 0;
-    cn_perft_job_options options = {depth, config->threads, config->hash_bytes, pj_on_finish, &finished,
-                                    config->leaf_depth, config->min_queue_items};
+    cn_perft_job_options options = {depth,     config->threads,    config->hash_bytes,     pj_on_finish,
+                                    &finished, config->leaf_depth, config->min_queue_items};
     cn_perft_job *job;
     const cn_status status = cn_perft_job_start(pos, &options, &job);
     if (status != CN_OK) {
@@ -94,10 +94,10 @@ static uint64_t pj_run_checked(const cn_position *pos, int depth, const pj_confi
         return 0;
     }
     cn_perft_job_wait(job);
-    PJ_CHECK(cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE, "%s depth %d [%s]: state %d", what, depth,
-             config->name, (int)cn_perft_job_state_get(job));
-    PJ_CHECK(__atomic_load_n(&finished, __ATOMIC_ACQUIRE) == 1, "%s [%s]: on_finish ran %d times", what,
-             config->name, finished);
+    PJ_CHECK(cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE, "%s depth %d [%s]: state %d", what, depth, config->name,
+             (int)cn_perft_job_state_get(job));
+    PJ_CHECK(__atomic_load_n(&finished, __ATOMIC_ACQUIRE) == 1, "%s [%s]: on_finish ran %d times", what, config->name,
+             finished);
     PJ_CHECK(cn_perft_job_memory(job) == 0, "%s [%s]: %zu bytes still held", what, config->name,
              cn_perft_job_memory(job));
     const uint64_t total = cn_perft_job_nodes(job);
@@ -140,7 +140,7 @@ static void pj_test_suites(const char *dir, const pj_config *config) {
         const char *file;
         int chess960;
         int line_step; /* fischer.epd has 960 lines: take every 12th */
-    } suites[] = {{"perftsuite.epd", 0, 1}, {"cpw.epd", 0, 1},     {"tricky.epd", 0, 1},
+    } suites[] = {{"perftsuite.epd", 0, 1},  {"cpw.epd", 0, 1},      {"tricky.epd", 0, 1},
                   {"unreachable.epd", 0, 1}, {"fischer.epd", 1, 12}, {"tricky960.epd", 1, 1}};
     char path[1024];
     double start = pj_now();

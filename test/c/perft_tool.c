@@ -46,7 +46,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (argc < 3) {
-        fprintf(stderr, "usage: perft_tool perft|divide|full DEPTH [FEN] | suite FILE MAX_NODES [MIN_NODES] [--chess960] | cpu\n");
+        fprintf(
+            stderr,
+            "usage: perft_tool perft|divide|full DEPTH [FEN] | suite FILE MAX_NODES [MIN_NODES] [--chess960] | cpu\n");
         return 2;
     }
     const char *command = argv[1];
@@ -74,8 +76,8 @@ int main(int argc, char **argv) {
                     passed++;
                 } else {
                     failed++;
-                    printf("FAIL line %d D%d: %" PRIu64 " expected %" PRIu64 "  %s\n", i + 1, suite.lines[i].depths[d], got,
-                           expected, suite.lines[i].fen);
+                    printf("FAIL line %d D%d: %" PRIu64 " expected %" PRIu64 "  %s\n", i + 1, suite.lines[i].depths[d],
+                           got, expected, suite.lines[i].fen);
                 }
             }
         }

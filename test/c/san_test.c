@@ -21,12 +21,12 @@ int san_tests_run(void);
 
 static int san_test_failures;
 
-#define SAN_TEST_FAIL(...)                                                                                   \
-    do {                                                                                                     \
-        san_test_failures++;                                                                                 \
-        printf("san_test FAIL: ");                                                                           \
-        printf(__VA_ARGS__);                                                                                 \
-        printf("\n");                                                                                        \
+#define SAN_TEST_FAIL(...)                                                                                             \
+    do {                                                                                                               \
+        san_test_failures++;                                                                                           \
+        printf("san_test FAIL: ");                                                                                     \
+        printf(__VA_ARGS__);                                                                                           \
+        printf("\n");                                                                                                  \
     } while (0)
 
 /* --- positions used below ------------------------------------------------ */
@@ -48,15 +48,15 @@ static int san_test_failures;
 #define SAN_FEN_EN_PASSANT "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
 /* Black: d4xe3 en passant; the c4 pawn is not beside e4. */
 #define SAN_FEN_EN_PASSANT_BLACK "4k3/8/8/8/2ppP3/8/8/4K3 b - e3 0 1"
-#define SAN_FEN_PROMOTE_CHECK "7k/P7/8/8/8/8/8/K7 w - - 0 1"
-#define SAN_FEN_PROMOTE_MATE "k7/2P5/1K6/8/8/8/8/8 w - - 0 1"
-#define SAN_FEN_PROMOTE_CAPTURE "1n5k/P7/8/8/8/8/8/K7 w - - 0 1"
-#define SAN_FEN_BLACK_PROMOTE "4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1"
+#define SAN_FEN_PROMOTE_CHECK    "7k/P7/8/8/8/8/8/K7 w - - 0 1"
+#define SAN_FEN_PROMOTE_MATE     "k7/2P5/1K6/8/8/8/8/8 w - - 0 1"
+#define SAN_FEN_PROMOTE_CAPTURE  "1n5k/P7/8/8/8/8/8/K7 w - - 0 1"
+#define SAN_FEN_BLACK_PROMOTE    "4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1"
 /* Castling: the rook lands on d1 (checks d8) or f1 (checks f8). */
 #define SAN_FEN_CASTLE_QUEEN_CHECK "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1"
-#define SAN_FEN_CASTLE_KING_CHECK "5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1"
-#define SAN_FEN_CASTLE_BLACK "r3k2r/8/8/8/8/8/8/3K4 b kq - 0 1"
-#define SAN_FEN_SCHOLAR "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+#define SAN_FEN_CASTLE_KING_CHECK  "5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+#define SAN_FEN_CASTLE_BLACK       "r3k2r/8/8/8/8/8/8/3K4 b kq - 0 1"
+#define SAN_FEN_SCHOLAR            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 /* Chess960: king e1, rooks b1 and g1. */
 #define SAN_FEN_960 "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1"
 
@@ -159,10 +159,10 @@ static const san_test_input_case san_test_input_cases[] = {
     {SAN_FEN_START, 0, "e4+", CN_OK, "e2e4"},   /* check mark is not verified */
     {SAN_FEN_START, 0, "e4#!?", CN_OK, "e2e4"}, /* nor is mate */
     {SAN_FEN_START, 0, "Nf3", CN_OK, "g1f3"},
-    {SAN_FEN_START, 0, "Ngf3", CN_OK, "g1f3"},  /* over-disambiguated: accepted */
+    {SAN_FEN_START, 0, "Ngf3", CN_OK, "g1f3"}, /* over-disambiguated: accepted */
     {SAN_FEN_START, 0, "N1f3", CN_OK, "g1f3"},
     {SAN_FEN_START, 0, "Ng1f3", CN_OK, "g1f3"},
-    {SAN_FEN_START, 0, "Nxf3", CN_OK, "g1f3"},  /* capture mark is not verified */
+    {SAN_FEN_START, 0, "Nxf3", CN_OK, "g1f3"}, /* capture mark is not verified */
     {SAN_FEN_START, 0, "Nc3", CN_OK, "b1c3"},
     /* syntax errors */
     {SAN_FEN_START, 0, "", CN_ERR_BAD_MOVE, NULL},
@@ -316,8 +316,7 @@ static const san_test_input_case san_test_input_cases[] = {
 
 /* --- helpers ----------------------------------------------------------------- */
 
-static int san_test_load(cn_position *pos, const char *fen, int chess960)
-{
+static int san_test_load(cn_position *pos, const char *fen, int chess960) {
     cn_fen_error error;
     if (cn_fen_parse(pos, fen, strlen(fen), chess960, &error) != CN_OK) {
         SAN_TEST_FAIL("cannot parse FEN %s: %s", fen, error.message);
@@ -328,39 +327,38 @@ static int san_test_load(cn_position *pos, const char *fen, int chess960)
 
 /* Parses through a heap copy of exactly len bytes, so a sanitizer or
  * valgrind catches any read past len. */
-static cn_status san_test_parse_exact(const cn_position *pos, const char *bytes, size_t len, cn_move *out)
-{
+static cn_status san_test_parse_exact(const cn_position *pos, const char *bytes, size_t len, cn_move *out) {
     char *copy = malloc(len ? len : 1);
-    if (copy == NULL)
-        return CN_ERR_INIT;
+    if (copy == NULL) return CN_ERR_INIT;
     memcpy(copy, bytes, len);
     cn_status status = cn_move_from_san(pos, copy, len, out);
     free(copy);
     return status;
 }
 
-static const char *san_test_status_name(cn_status status)
-{
+static const char *san_test_status_name(cn_status status) {
     switch (status) {
-    case CN_OK: return "CN_OK";
-    case CN_ERR_BAD_MOVE: return "CN_ERR_BAD_MOVE";
-    case CN_ERR_ILLEGAL_MOVE: return "CN_ERR_ILLEGAL_MOVE";
-    default: return "other status";
+    case CN_OK:
+        return "CN_OK";
+    case CN_ERR_BAD_MOVE:
+        return "CN_ERR_BAD_MOVE";
+    case CN_ERR_ILLEGAL_MOVE:
+        return "CN_ERR_ILLEGAL_MOVE";
+    default:
+        return "other status";
     }
 }
 
 /* --- the tests ------------------------------------------------------------ */
 
-static void san_test_output_table(void)
-{
+static void san_test_output_table(void) {
     size_t count = sizeof san_test_output_cases / sizeof san_test_output_cases[0];
     for (size_t i = 0; i < count; i++) {
         const san_test_output_case *c = &san_test_output_cases[i];
         cn_position pos, before;
         cn_move move = CN_MOVE_NONE;
         char san[CN_SAN_MAX];
-        if (!san_test_load(&pos, c->fen, c->chess960))
-            continue;
+        if (!san_test_load(&pos, c->fen, c->chess960)) continue;
         cn_status status = cn_move_from_uci(&pos, c->uci, strlen(c->uci), &move);
         if (status != CN_OK) {
             SAN_TEST_FAIL("%s: UCI %s not accepted (%s)", c->fen, c->uci, san_test_status_name(status));
@@ -375,23 +373,20 @@ static void san_test_output_table(void)
     }
 }
 
-static void san_test_input_table(void)
-{
+static void san_test_input_table(void) {
     size_t count = sizeof san_test_input_cases / sizeof san_test_input_cases[0];
     for (size_t i = 0; i < count; i++) {
         const san_test_input_case *c = &san_test_input_cases[i];
         cn_position pos;
         cn_move move = CN_MOVE_NONE, want = CN_MOVE_NONE;
-        if (!san_test_load(&pos, c->fen, c->chess960))
-            continue;
+        if (!san_test_load(&pos, c->fen, c->chess960)) continue;
         cn_status status = san_test_parse_exact(&pos, c->input, strlen(c->input), &move);
         if (status != c->status) {
             SAN_TEST_FAIL("%s \"%s\": got %s, want %s", c->fen, c->input, san_test_status_name(status),
                           san_test_status_name(c->status));
             continue;
         }
-        if (status != CN_OK)
-            continue;
+        if (status != CN_OK) continue;
         if (cn_move_from_uci(&pos, c->uci, strlen(c->uci), &want) != CN_OK || move != want) {
             char uci[6] = "";
             cn_move_to_uci(&pos, move, uci);
@@ -401,52 +396,40 @@ static void san_test_input_table(void)
 }
 
 /* A move that is not legal in the position gets no SAN (and no crash). */
-static void san_test_illegal_output(void)
-{
+static void san_test_illegal_output(void) {
     cn_position pos;
     char san[CN_SAN_MAX] = "junk";
     const cn_move e2e4 = (cn_move)(12u | (28u << 6));
     if (!san_test_load(&pos, SAN_FEN_EN_PASSANT_BLACK, 0)) /* black to move */
         return;
     int length = cn_move_to_san(&pos, e2e4, san);
-    if (length != 0 || san[0] != '\0')
-        SAN_TEST_FAIL("illegal e2e4 gave \"%s\" (%d)", san, length);
+    if (length != 0 || san[0] != '\0') SAN_TEST_FAIL("illegal e2e4 gave \"%s\" (%d)", san, length);
     length = cn_move_to_san(&pos, CN_MOVE_NONE, san);
-    if (length != 0 || san[0] != '\0')
-        SAN_TEST_FAIL("CN_MOVE_NONE gave \"%s\" (%d)", san, length);
+    if (length != 0 || san[0] != '\0') SAN_TEST_FAIL("CN_MOVE_NONE gave \"%s\" (%d)", san, length);
 }
 
 /* Embedded NUL bytes and bytes past len must not count. */
-static void san_test_lengths(void)
-{
+static void san_test_lengths(void) {
     cn_position pos;
     cn_move move = CN_MOVE_NONE;
-    if (!san_test_load(&pos, SAN_FEN_START, 0))
-        return;
-    if (san_test_parse_exact(&pos, "e4\0", 3, &move) != CN_ERR_BAD_MOVE)
-        SAN_TEST_FAIL("\"e4\\0\" (len 3) accepted");
-    if (san_test_parse_exact(&pos, "\0e4", 3, &move) != CN_ERR_BAD_MOVE)
-        SAN_TEST_FAIL("\"\\0e4\" (len 3) accepted");
+    if (!san_test_load(&pos, SAN_FEN_START, 0)) return;
+    if (san_test_parse_exact(&pos, "e4\0", 3, &move) != CN_ERR_BAD_MOVE) SAN_TEST_FAIL("\"e4\\0\" (len 3) accepted");
+    if (san_test_parse_exact(&pos, "\0e4", 3, &move) != CN_ERR_BAD_MOVE) SAN_TEST_FAIL("\"\\0e4\" (len 3) accepted");
     if (cn_move_from_san(&pos, "e4xyz", 2, &move) != CN_OK || cn_move_to(move) != 28)
         SAN_TEST_FAIL("\"e4xyz\" with len 2 is not e4");
-    if (cn_move_from_san(&pos, "Nf3", 2, &move) != CN_ERR_BAD_MOVE)
-        SAN_TEST_FAIL("\"Nf\" (len 2 of \"Nf3\") accepted");
-    if (cn_move_from_san(&pos, NULL, 0, &move) != CN_ERR_BAD_MOVE)
-        SAN_TEST_FAIL("NULL string accepted");
-    if (cn_move_from_san(&pos, "", 0, &move) != CN_ERR_BAD_MOVE)
-        SAN_TEST_FAIL("empty string accepted");
+    if (cn_move_from_san(&pos, "Nf3", 2, &move) != CN_ERR_BAD_MOVE) SAN_TEST_FAIL("\"Nf\" (len 2 of \"Nf3\") accepted");
+    if (cn_move_from_san(&pos, NULL, 0, &move) != CN_ERR_BAD_MOVE) SAN_TEST_FAIL("NULL string accepted");
+    if (cn_move_from_san(&pos, "", 0, &move) != CN_ERR_BAD_MOVE) SAN_TEST_FAIL("empty string accepted");
 }
 
 /* In each position: every legal move's SAN is distinct and parses back to
  * that move, with and without annotations, and every proper prefix of it
  * is rejected or names a different move without crashing. */
-static void san_test_round_trip(const char *fen, int chess960)
-{
+static void san_test_round_trip(const char *fen, int chess960) {
     cn_position pos;
     cn_move legal[CN_MAX_MOVES];
     char sans[CN_MAX_MOVES][CN_SAN_MAX];
-    if (!san_test_load(&pos, fen, chess960))
-        return;
+    if (!san_test_load(&pos, fen, chess960)) return;
     int count = cn_legal_moves(&pos, legal);
     for (int i = 0; i < count; i++) {
         cn_move parsed = CN_MOVE_NONE;
@@ -462,26 +445,22 @@ static void san_test_round_trip(const char *fen, int chess960)
         memcpy(annotated, sans[i], (size_t)length);
         memcpy(annotated + length, "!?", 3);
         status = san_test_parse_exact(&pos, annotated, (size_t)length + 2, &parsed);
-        if (status != CN_OK || parsed != legal[i])
-            SAN_TEST_FAIL("%s: \"%s\" does not parse back", fen, annotated);
+        if (status != CN_OK || parsed != legal[i]) SAN_TEST_FAIL("%s: \"%s\" does not parse back", fen, annotated);
         for (int prefix = 0; prefix < length; prefix++)
             (void)san_test_parse_exact(&pos, sans[i], (size_t)prefix, &parsed);
         for (int j = 0; j < i; j++)
-            if (strcmp(sans[i], sans[j]) == 0)
-                SAN_TEST_FAIL("%s: two moves share SAN \"%s\"", fen, sans[i]);
+            if (strcmp(sans[i], sans[j]) == 0) SAN_TEST_FAIL("%s: two moves share SAN \"%s\"", fen, sans[i]);
     }
 }
 
 /* Deterministic random byte strings, biased to SAN's alphabet: the parser
  * must return one of its three statuses, and CN_OK only for a legal move. */
-static void san_test_random_bytes(void)
-{
+static void san_test_random_bytes(void) {
     static const char alphabet[] = "abcdefgh12345678NBRQKO0-x=+#!?e.p. qP\0\xff";
     cn_position pos;
     cn_move legal[CN_MAX_MOVES];
     uint64_t state = 0x9E3779B97F4A7C15u;
-    if (!san_test_load(&pos, "r3k2r/1P3ppp/8/3pP3/8/2N2N2/P4PPP/R3K2R w KQkq d6 0 1", 0))
-        return;
+    if (!san_test_load(&pos, "r3k2r/1P3ppp/8/3pP3/8/2N2N2/P4PPP/R3K2R w KQkq d6 0 1", 0)) return;
     int legal_count = cn_legal_moves(&pos, legal);
     for (int round = 0; round < 20000; round++) {
         char bytes[12];
@@ -489,16 +468,15 @@ static void san_test_random_bytes(void)
         size_t len = (size_t)(state % 10);
         for (size_t k = 0; k < len; k++) {
             state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-            bytes[k] = (state & 8) ? (char)(unsigned char)(state >> 24) : alphabet[(state >> 8) % (sizeof alphabet - 1)];
+            bytes[k] =
+                (state & 8) ? (char)(unsigned char)(state >> 24) : alphabet[(state >> 8) % (sizeof alphabet - 1)];
         }
         cn_move move = CN_MOVE_NONE;
         cn_status status = san_test_parse_exact(&pos, bytes, len, &move);
         if (status == CN_OK) {
             int found = 0;
-            for (int i = 0; i < legal_count; i++)
-                found |= legal[i] == move;
-            if (!found)
-                SAN_TEST_FAIL("random input gave a move that is not legal");
+            for (int i = 0; i < legal_count; i++) found |= legal[i] == move;
+            if (!found) SAN_TEST_FAIL("random input gave a move that is not legal");
         } else if (status != CN_ERR_BAD_MOVE && status != CN_ERR_ILLEGAL_MOVE) {
             SAN_TEST_FAIL("random input gave status %d", (int)status);
         }
@@ -507,14 +485,12 @@ static void san_test_random_bytes(void)
 
 /* cn_moves_to_san over the whole list gives what cn_move_to_san gives for
  * each move alone, whatever the order of the list. */
-static void san_test_batch(const char *fen, int chess960)
-{
+static void san_test_batch(const char *fen, int chess960) {
     cn_position pos;
     cn_move legal[CN_MAX_MOVES];
     char batch[CN_MAX_MOVES][CN_SAN_MAX];
     char single[CN_SAN_MAX];
-    if (!san_test_load(&pos, fen, chess960))
-        return;
+    if (!san_test_load(&pos, fen, chess960)) return;
     int count = cn_legal_moves(&pos, legal);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) /* reversed order */
@@ -544,8 +520,7 @@ typedef struct san_test_state_case {
     unsigned state;
 } san_test_state_case;
 
-static void san_test_game_state(void)
-{
+static void san_test_game_state(void) {
     static const san_test_state_case cases[] = {
         {SAN_FEN_START, 0},
         /* fool's mate */
@@ -584,8 +559,7 @@ static void san_test_game_state(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cn_position pos;
-        if (!san_test_load(&pos, cases[i].fen, 0))
-            continue;
+        if (!san_test_load(&pos, cases[i].fen, 0)) continue;
         unsigned state = cn_game_state(&pos);
         if (state != cases[i].state)
             SAN_TEST_FAIL("%s: game state %u, expected %u", cases[i].fen, state, cases[i].state);
@@ -597,8 +571,7 @@ static void san_test_game_state(void)
 
 /* Attackers from a mailbox and coordinate steps, independent of the
  * engine's tables. */
-static uint64_t san_test_attackers_reference(const cn_position *pos, unsigned square, int color)
-{
+static uint64_t san_test_attackers_reference(const cn_position *pos, unsigned square, int color) {
     static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     uint64_t out = 0;
@@ -606,16 +579,14 @@ static uint64_t san_test_attackers_reference(const cn_position *pos, unsigned sq
     for (unsigned from = 0; from < 64; from++) {
         int c;
         int type = cn_piece_on(pos, from, &c);
-        if (type < 0 || c != color || from == square)
-            continue;
+        if (type < 0 || c != color || from == square) continue;
         int df = tf - (int)(from & 7), dr = tr - (int)(from >> 3);
         int hit = 0;
         if (type == CN_PAWN) {
             hit = (df == 1 || df == -1) && dr == (color == CN_WHITE ? 1 : -1);
         } else if (type == CN_KNIGHT || type == CN_KING) {
-            const int(*steps)[2] = type == CN_KNIGHT ? knight : king;
-            for (int k = 0; k < 8; k++)
-                hit |= steps[k][0] == df && steps[k][1] == dr;
+            const int (*steps)[2] = type == CN_KNIGHT ? knight : king;
+            for (int k = 0; k < 8; k++) hit |= steps[k][0] == df && steps[k][1] == dr;
         } else {
             int straight = df == 0 || dr == 0;
             int diagonal = df == dr || df == -dr;
@@ -634,17 +605,14 @@ static uint64_t san_test_attackers_reference(const cn_position *pos, unsigned sq
                 }
             }
         }
-        if (hit)
-            out |= (uint64_t)1 << from;
+        if (hit) out |= (uint64_t)1 << from;
     }
     return out;
 }
 
-static void san_test_attackers(const char *fen, int chess960)
-{
+static void san_test_attackers(const char *fen, int chess960) {
     cn_position pos;
-    if (!san_test_load(&pos, fen, chess960))
-        return;
+    if (!san_test_load(&pos, fen, chess960)) return;
     for (unsigned square = 0; square < 64; square++)
         for (int color = 0; color < 2; color++) {
             uint64_t got = cn_attackers(&pos, square, color), want = san_test_attackers_reference(&pos, square, color);
@@ -656,8 +624,7 @@ static void san_test_attackers(const char *fen, int chess960)
         SAN_TEST_FAIL("cn_attackers accepted an out-of-range argument");
 }
 
-int san_tests_run(void)
-{
+int san_tests_run(void) {
     static const char *const round_trip_fens[] = {
         SAN_FEN_START,
         SAN_FEN_TWO_KNIGHTS,

@@ -26,15 +26,14 @@
 #include "impl.h"
 #include "san.h"
 
-#define FUZZ_CHECK(cond, ...)                                                  \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "\nFUZZ CHECK FAILED %s:%d: %s\n  ", __FILE__,     \
-                    __LINE__, #cond);                                          \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-            abort();                                                           \
-        }                                                                      \
+#define FUZZ_CHECK(cond, ...)                                                                                          \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "\nFUZZ CHECK FAILED %s:%d: %s\n  ", __FILE__, __LINE__, #cond);                           \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+            abort();                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 /* Positions a byte can pick: suite positions chosen for pins, en passant,
@@ -248,7 +247,8 @@ static inline int ref_legal_moves(const cn_position *p, cn_move *out) {
         } else {
             const int first = type == CN_BISHOP ? 4 : 0, end = type == CN_ROOK ? 4 : 8;
             for (int i = first; i < end; i++) {
-                for (int nf = f + dirs[i][0], nr = r + dirs[i][1]; ref_on_board(nf, nr); nf += dirs[i][0], nr += dirs[i][1]) {
+                for (int nf = f + dirs[i][0], nr = r + dirs[i][1]; ref_on_board(nf, nr);
+                     nf += dirs[i][0], nr += dirs[i][1]) {
                     uint64_t b = 1ULL << (nr * 8 + nf);
                     if (own & b) break;
                     n = ref_add(p, out, n, from, nr * 8 + nf, CN_MOVE_NORMAL, 0);
@@ -267,9 +267,9 @@ static inline int ref_legal_moves(const cn_position *p, cn_move *out) {
         const int queenside = right & 1, rank = us == CN_WHITE ? 0 : 7;
         const int king_to = rank * 8 + (queenside ? 2 : 6), rook_to = rank * 8 + (queenside ? 3 : 5);
         const uint64_t movers = (1ULL << king) | (1ULL << rook);
-        const uint64_t need_empty = (ref_rank_span(king, king_to) | ref_rank_span(rook, rook_to) | (1ULL << king_to) |
-                                     (1ULL << rook_to)) &
-                                    ~movers;
+        const uint64_t need_empty =
+            (ref_rank_span(king, king_to) | ref_rank_span(rook, rook_to) | (1ULL << king_to) | (1ULL << rook_to)) &
+            ~movers;
         if (occ & need_empty) continue;
         /* The king's transit squares (not its destination) must not be
          * attacked with the king off the board; the destination is tested
@@ -288,9 +288,7 @@ static inline int fuzz_compare_moves(const void *a, const void *b) {
     return (int)*(const cn_move *)a - (int)*(const cn_move *)b;
 }
 
-static inline void fuzz_describe(const cn_position *p, char *buf) {
-    cn_fen_write(p, buf, 128);
-}
+static inline void fuzz_describe(const cn_position *p, char *buf) { cn_fen_write(p, buf, 128); }
 
 /* The engine's legal moves equal the reference's, on every code path, and
  * the counting entry point agrees. Returns the count. */
@@ -320,8 +318,8 @@ static inline int fuzz_check_moves(const cn_position *p, cn_move *moves) {
     for (int k = 0; k < fuzz_impl_count; k++) {
         cn_move other[CN_MAX_MOVES];
         int on = fuzz_impls[k]->generate(p, other);
-        FUZZ_CHECK(on == n && memcmp(other, moves, sizeof(cn_move) * (size_t)n) == 0, "path %s lists %d moves, active %d",
-                   fuzz_impls[k]->name, on, n);
+        FUZZ_CHECK(on == n && memcmp(other, moves, sizeof(cn_move) * (size_t)n) == 0,
+                   "path %s lists %d moves, active %d", fuzz_impls[k]->name, on, n);
         FUZZ_CHECK(fuzz_impls[k]->count(p) == n, "path %s counts differently", fuzz_impls[k]->name);
     }
     return n;
@@ -330,7 +328,8 @@ static inline int fuzz_check_moves(const cn_position *p, cn_move *moves) {
 static inline void fuzz_dump(const char *label, const cn_position *p) {
     fprintf(stderr, "%s:", label);
     for (int t = 0; t < 6; t++) fprintf(stderr, " %016llx", (unsigned long long)p->by_type[t]);
-    fprintf(stderr, " | %016llx %016llx | key %016llx full %u half %u side %u castling %u ep %u rooks %u %u %u %u 960 %u"
+    fprintf(stderr,
+            " | %016llx %016llx | key %016llx full %u half %u side %u castling %u ep %u rooks %u %u %u %u 960 %u"
             " reserved %u %u %u %u %u %u\n",
             (unsigned long long)p->by_color[0], (unsigned long long)p->by_color[1], (unsigned long long)p->key,
             p->fullmove, p->halfmove, p->side, p->castling, p->ep_square, p->castle_rook[0], p->castle_rook[1],
@@ -379,8 +378,8 @@ static inline void fuzz_check_notation(const cn_position *p, const cn_move *move
         FUZZ_CHECK(slen > 0 && slen < CN_SAN_MAX && slen == (int)strlen(san), "SAN length %d", slen);
         back = CN_MOVE_NONE;
         st = cn_move_from_san(p, san, (size_t)slen, &back);
-        FUZZ_CHECK(st == CN_OK && back == moves[i], "SAN %s parses to 0x%04x (status %d), expected 0x%04x", san, back, st,
-                   moves[i]);
+        FUZZ_CHECK(st == CN_OK && back == moves[i], "SAN %s parses to 0x%04x (status %d), expected 0x%04x", san, back,
+                   st, moves[i]);
     }
 }
 

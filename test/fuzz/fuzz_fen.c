@@ -30,7 +30,8 @@ static void check_one(const char *fen, size_t len, int chess960) {
         FUZZ_CHECK(err.field >= CN_FEN_FIELD_COUNT && err.field <= CN_FEN_FIELD_FULLMOVE, "field %d", (int)err.field);
         FUZZ_CHECK(memchr(err.message, 0, sizeof err.message) != NULL, "message not terminated");
         const char *name = cn_fen_field_name(err.field);
-        FUZZ_CHECK(strncmp(err.message, name, strlen(name)) == 0, "message '%s' does not name field %s", err.message, name);
+        FUZZ_CHECK(strncmp(err.message, name, strlen(name)) == 0, "message '%s' does not name field %s", err.message,
+                   name);
         FUZZ_CHECK(strlen(err.message) > strlen(name) + 2, "message '%s' says nothing", err.message);
         /* A NULL err must be safe too, with the same verdict. */
         FUZZ_CHECK(cn_fen_parse(&pos, fen, len, chess960, NULL) == status, "verdict depends on err");

@@ -64,7 +64,8 @@ static void undo_one(game *g) {
     if (g->plies == 0) return;
     g->plies--;
     cn_unmake(&g->pos, &g->undo[g->plies]);
-    FUZZ_CHECK(memcmp(&g->pos, &g->saved[g->plies], sizeof g->pos) == 0, "unmake at ply %d not bit-identical", g->plies);
+    FUZZ_CHECK(memcmp(&g->pos, &g->saved[g->plies], sizeof g->pos) == 0, "unmake at ply %d not bit-identical",
+               g->plies);
     g->count = cn_legal_moves(&g->pos, g->moves);
 }
 
@@ -85,7 +86,8 @@ static void check_perft(const game *g, int depth) {
         uint64_t got = fuzz_impls[k]->perft(&g->pos, depth);
         FUZZ_CHECK(got == expected, "%s perft(%d) = %llu, sum over moves %llu", fuzz_impls[k]->name, depth,
                    (unsigned long long)got, (unsigned long long)expected);
-        FUZZ_CHECK(fuzz_impls[k]->perft_full(&g->pos, depth) == expected, "%s full perft(%d)", fuzz_impls[k]->name, depth);
+        FUZZ_CHECK(fuzz_impls[k]->perft_full(&g->pos, depth) == expected, "%s full perft(%d)", fuzz_impls[k]->name,
+                   depth);
         FUZZ_CHECK(fuzz_impls[k]->perft_hashed(&g->pos, depth, &fuzz_tt, &no_abort) == expected, "%s hashed perft(%d)",
                    fuzz_impls[k]->name, depth);
     }
@@ -142,7 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             at += len;
             cn_move move = CN_MOVE_NONE;
             const cn_position before = g.pos;
-            cn_status st = op == 5 ? cn_move_from_uci(&g.pos, text, len, &move) : cn_move_from_san(&g.pos, text, len, &move);
+            cn_status st =
+                op == 5 ? cn_move_from_uci(&g.pos, text, len, &move) : cn_move_from_san(&g.pos, text, len, &move);
             free(text);
             FUZZ_CHECK(memcmp(&before, &g.pos, sizeof before) == 0, "parsing a move changed the position");
             FUZZ_CHECK(st == CN_OK || st == CN_ERR_BAD_MOVE || st == CN_ERR_ILLEGAL_MOVE, "status %d", st);

@@ -99,7 +99,8 @@ static void fen_corpus(const suite_file *suites, int suite_count) {
     }
     index = 0;
     for (int s = 0; s < suite_count; s++)
-        for (int i = 0; i < suites[s].count; i++) put("fen", "suite", index++, suites[s].lines[i].fen, strlen(suites[s].lines[i].fen));
+        for (int i = 0; i < suites[s].count; i++)
+            put("fen", "suite", index++, suites[s].lines[i].fen, strlen(suites[s].lines[i].fen));
 }
 
 /* Op bytes for fuzz_moves: a little of everything, from a fixed LCG. */
@@ -175,8 +176,8 @@ static void moves_and_san_corpus(const suite_file *suites, int suite_count) {
         }
     }
     /* Built-in FEN picks with some hostile move text. */
-    static const char *texts[] = {"e2e4", "e7e8q", "e1g1", "e1h1", "0000", "O-O", "0-0-0", "exd6 e.p.", "Nbd7",
-                                  "e8=Q+", "Qxh8#!!", "a1", "\xff\xfe", "Kxh1"};
+    static const char *texts[] = {"e2e4",      "e7e8q", "e1g1",  "e1h1",    "0000", "O-O",      "0-0-0",
+                                  "exd6 e.p.", "Nbd7",  "e8=Q+", "Qxh8#!!", "a1",   "\xff\xfe", "Kxh1"};
     for (int k = 0; k < 14; k++) {
         size_t tl = strlen(texts[k]);
         buf[0] = 0;
@@ -208,7 +209,7 @@ int main(int argc, char **argv) {
     static const struct {
         const char *file;
         int chess960, every;
-    } files[] = {{"perftsuite.epd", 0, 1}, {"cpw.epd", 0, 1},     {"tricky.epd", 0, 1},
+    } files[] = {{"perftsuite.epd", 0, 1},  {"cpw.epd", 0, 1},       {"tricky.epd", 0, 1},
                  {"unreachable.epd", 0, 1}, {"tricky960.epd", 1, 1}, {"fischer.epd", 1, 24}};
     suite_file suites[6];
     for (int s = 0; s < 6; s++) {

@@ -56,15 +56,15 @@ enum {
 typedef struct cn_position {
     uint64_t by_type[6];
     uint64_t by_color[2];
-    uint64_t key;          /* Polyglot Zobrist key, updated incrementally */
-    uint32_t fullmove;     /* >= 1 */
-    uint16_t halfmove;     /* plies since the last capture or pawn move */
-    uint8_t side;          /* CN_WHITE or CN_BLACK */
-    uint8_t castling;      /* CN_WHITE_OO | ... */
-    uint8_t ep_square;     /* CN_NO_SQUARE when none */
+    uint64_t key;      /* Polyglot Zobrist key, updated incrementally */
+    uint32_t fullmove; /* >= 1 */
+    uint16_t halfmove; /* plies since the last capture or pawn move */
+    uint8_t side;      /* CN_WHITE or CN_BLACK */
+    uint8_t castling;  /* CN_WHITE_OO | ... */
+    uint8_t ep_square; /* CN_NO_SQUARE when none */
     uint8_t castle_rook[4];
-    uint8_t chess960;      /* 1: castling moves are king-takes-rook in UCI */
-    uint8_t reserved[10];  /* zero; the struct is 96 bytes with no padding */
+    uint8_t chess960;     /* 1: castling moves are king-takes-rook in UCI */
+    uint8_t reserved[10]; /* zero; the struct is 96 bytes with no padding */
 } cn_position;
 
 /*

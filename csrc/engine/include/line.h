@@ -34,9 +34,9 @@ extern "C" {
 #endif
 
 enum {
-    CN_LINE_UCI = 0,  /* moves in UCI (cn_move_from_uci) */
-    CN_LINE_SAN = 1,  /* moves in SAN (cn_move_from_san) */
-    CN_LINE_LIST = 2  /* flag: '\n'-terminated list, see above */
+    CN_LINE_UCI = 0, /* moves in UCI (cn_move_from_uci) */
+    CN_LINE_SAN = 1, /* moves in SAN (cn_move_from_san) */
+    CN_LINE_LIST = 2 /* flag: '\n'-terminated list, see above */
 };
 
 #define CN_LINE_UCI_MAX 11
@@ -67,8 +67,8 @@ typedef struct cn_line_reader {
  * *pos is always the position after the last move played. max_moves <= 0
  * plays nothing and reads nothing.
  */
-int cn_line_play(cn_position *pos, cn_line_reader *reader, int max_moves, unsigned char *positions,
-                 cn_move *moves, char (*uci)[6], char (*san)[CN_SAN_MAX], cn_status *status);
+int cn_line_play(cn_position *pos, cn_line_reader *reader, int max_moves, unsigned char *positions, cn_move *moves,
+                 char (*uci)[6], char (*san)[CN_SAN_MAX], cn_status *status);
 
 #ifdef __cplusplus
 }

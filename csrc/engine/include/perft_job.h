@@ -45,7 +45,7 @@ extern "C" {
 #endif
 
 #define CN_PERFT_JOB_MAX_THREADS 256
-#define CN_PERFT_JOB_MAX_DEPTH 32
+#define CN_PERFT_JOB_MAX_DEPTH   32
 
 typedef struct cn_perft_job cn_perft_job;
 
@@ -58,15 +58,15 @@ typedef enum cn_perft_job_state {
 typedef void (*cn_perft_job_finish_fn)(void *user);
 
 typedef struct cn_perft_job_options {
-    int depth;                       /* 0 .. CN_PERFT_JOB_MAX_DEPTH */
-    int threads;                     /* 1 .. CN_PERFT_JOB_MAX_THREADS */
-    size_t hash_bytes;               /* 0: no table; else its size, rounded down to a power of two */
+    int depth;                        /* 0 .. CN_PERFT_JOB_MAX_DEPTH */
+    int threads;                      /* 1 .. CN_PERFT_JOB_MAX_THREADS */
+    size_t hash_bytes;                /* 0: no table; else its size, rounded down to a power of two */
     cn_perft_job_finish_fn on_finish; /* may be NULL */
-    void *user;                      /* passed to on_finish */
+    void *user;                       /* passed to on_finish */
     /* Tuning; 0 picks the default. leaf_depth: plies handed to the engine in
      * one call (default: up to 4, by the estimated subtree size; a small fixed
-     * value makes the job's own hashed recursion do more, which tests use). min_queue_items: stop splitting the root once
-     * the queue has this many subtrees (default max(1024, 64 * threads)). */
+     * value makes the job's own hashed recursion do more, which tests use). min_queue_items: stop splitting the root
+     * once the queue has this many subtrees (default max(1024, 64 * threads)). */
     int leaf_depth;
     int min_queue_items;
 } cn_perft_job_options;

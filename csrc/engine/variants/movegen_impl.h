@@ -24,9 +24,9 @@
  * have to search the bitboards for it. */
 typedef uint32_t gen_move;
 #define GEN_PIECE_SHIFT 16
-#define KIND_PROMOTION ((unsigned)CN_MOVE_PROMOTION << 14)
+#define KIND_PROMOTION  ((unsigned)CN_MOVE_PROMOTION << 14)
 #define KIND_EN_PASSANT ((unsigned)CN_MOVE_EN_PASSANT << 14)
-#define KIND_CASTLING ((unsigned)CN_MOVE_CASTLING << 14)
+#define KIND_CASTLING   ((unsigned)CN_MOVE_CASTLING << 14)
 
 /* Castling geometry for the rights a position holds. King and rook stand
  * still while a right lasts (moving either loses it), so a search computes
@@ -87,7 +87,7 @@ CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targ
 
 /* Where the moves of one generation go; each mode uses its own fields. */
 typedef struct move_sink {
-    gen_move *moves; /* MODE_LIST */
+    gen_move *moves;                 /* MODE_LIST */
     int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
     uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
     const cn_position *parent;       /* MODE_CHILDREN */
@@ -115,7 +115,8 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
     } else {
         cn_position child;
         make_child(sink->parent, &child, move, us);
-        sink->nodes += (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+        sink->nodes +=
+            (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
     }
 }
 
@@ -123,10 +124,10 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
 CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
 CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
 CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
-#define PUSH_DELTA(us) ((us) ? -8 : 8)
-#define EAST_DELTA(us) ((us) ? -7 : 9)
-#define WEST_DELTA(us) ((us) ? -9 : 7)
-#define PROMOTION_RANK(us) ((us) ? CN_RANK_1 : CN_RANK_8)
+#define PUSH_DELTA(us)       ((us) ? -8 : 8)
+#define EAST_DELTA(us)       ((us) ? -7 : 9)
+#define WEST_DELTA(us)       ((us) ? -9 : 7)
+#define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
 #define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
 
 /* The board as the side to move sees it, read once per generation. */
@@ -201,7 +202,8 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm)
 }
 
 /* One piece's moves given as a set of destinations. */
-CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets, unsigned piece) {
+CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned from, bitboard targets,
+                         unsigned piece) {
     if (mode == MODE_SETS) {
         if (targets) add_destinations(sink->sets, from, uci_order_set(targets));
     } else if (mode != MODE_COUNT) {
@@ -239,7 +241,8 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
     emit_pawn_steps(sink, mode, targets, delta, us);
     while (promotions) {
         unsigned to = bb_pop_lsb(&promotions);
-        unsigned base = (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+        unsigned base =
+            (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
         if (mode == MODE_SETS) {
             emit_move(sink, mode, us, base);
             continue;
@@ -317,7 +320,8 @@ CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us
 }
 
 /* Knights: a pinned knight never moves. */
-CN_INLINE void generate_knight_moves(move_sink *sink, const int mode, const int us, bitboard knights, bitboard movable) {
+CN_INLINE void generate_knight_moves(move_sink *sink, const int mode, const int us, bitboard knights,
+                                     bitboard movable) {
     while (knights) {
         unsigned from = bb_pop_lsb(&knights);
         emit_from(sink, mode, us, from, cn_knight_attacks[from] & movable, CN_KNIGHT);
@@ -367,18 +371,18 @@ CN_INLINE void generate_pawn_pushes(move_sink *sink, const int mode, const int u
 
 /* Pawn captures, set-wise: the mirror image of pushes. An orthogonally
  * pinned pawn cannot capture, a diagonally pinned one only along its ray. */
-CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int us, bitboard pawns,
-                                      const gen_board *b, const node_masks *nm) {
+CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int us, bitboard pawns, const gen_board *b,
+                                      const node_masks *nm) {
     const bitboard capturers = pawns & ~nm->pin_orthogonal;
     const bitboard free_capturers = capturers & ~nm->pin_diagonal;
     const bitboard pinned_capturers = capturers & nm->pin_diagonal;
     const bitboard targets = b->opponent & nm->check_mask;
-    const bitboard east = (pawn_capture_east(free_capturers, us) |
-                           (pawn_capture_east(pinned_capturers, us) & nm->pin_diagonal)) &
-                          targets;
-    const bitboard west = (pawn_capture_west(free_capturers, us) |
-                           (pawn_capture_west(pinned_capturers, us) & nm->pin_diagonal)) &
-                          targets;
+    const bitboard east =
+        (pawn_capture_east(free_capturers, us) | (pawn_capture_east(pinned_capturers, us) & nm->pin_diagonal)) &
+        targets;
+    const bitboard west =
+        (pawn_capture_west(free_capturers, us) | (pawn_capture_west(pinned_capturers, us) & nm->pin_diagonal)) &
+        targets;
     emit_pawns(sink, mode, east, EAST_DELTA(us), us);
     emit_pawns(sink, mode, west, WEST_DELTA(us), us);
 }
@@ -414,7 +418,8 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
         if ((b->occupied & path->must_be_empty) || (path->king_path & leaper_attacks) || castle_path_attacked(b, path))
             continue;
         emit_move(sink, mode, us,
-                  king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT));
+                  king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING |
+                      ((unsigned)CN_KING << GEN_PIECE_SHIFT));
     }
 }
 
@@ -426,7 +431,7 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
  * code. Returns the number of moves, or in MODE_CHILDREN of their replies.
  */
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
-                                   const castle_geometry *castling, set_sink *sets) {
+                                  const castle_geometry *castling, set_sink *sets) {
     gen_board b;
     node_masks nm;
     compute_masks(p, us, &nm);

@@ -6,8 +6,9 @@
 
 /* The destination field of a move (to << 6) by the destination's UCI-order index. */
 #define UCI_DEST(i) (uint16_t)(CN_UCI_ORDER(i) << 6)
-#define UCI_DEST8(i) UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), \
-    UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), UCI_DEST(i + 7)
+#define UCI_DEST8(i)                                                                                                   \
+    UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), \
+        UCI_DEST(i + 7)
 static const uint16_t uci_destination_bits[64] = {UCI_DEST8(0u),  UCI_DEST8(8u),  UCI_DEST8(16u), UCI_DEST8(24u),
                                                   UCI_DEST8(32u), UCI_DEST8(40u), UCI_DEST8(48u), UCI_DEST8(56u)};
 #undef UCI_DEST8
@@ -54,7 +55,8 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
             int next_castle = 0;
             while (targets) {
                 const unsigned to_index = bb_pop_lsb(&targets);
-                while (next_castle < sets->castle_count && castle_keys[next_castle] < to_index) out[n++] = castles[next_castle++];
+                while (next_castle < sets->castle_count && castle_keys[next_castle] < to_index)
+                    out[n++] = castles[next_castle++];
                 out[n++] = (cn_move)(from | uci_destination_bits[to_index]);
             }
             while (next_castle < sets->castle_count) out[n++] = castles[next_castle++];

@@ -21,10 +21,10 @@
 #if defined(CN_TARGET_X86)
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define CN_VARIANT_BUILT 1
-#define CN_FAST_BITS 1
+#define CN_FAST_BITS     1
 /* MSVC needs no pragma: it emits these instructions for their intrinsics
  * whatever the target. */
-#define CN_PRAGMA(text) _Pragma(#text)
+#define CN_PRAGMA(text)          _Pragma(#text)
 #define CN_EXPANDED_PRAGMA(text) CN_PRAGMA(text)
 #if defined(__clang__)
 CN_EXPANDED_PRAGMA(clang attribute push(__attribute__((target(CN_TARGET_X86))), apply_to = function))
@@ -36,7 +36,7 @@ CN_EXPANDED_PRAGMA(GCC target(CN_TARGET_X86))
 #elif defined(CN_TARGET_ARM64)
 #if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
 #define CN_VARIANT_BUILT 1
-#define CN_FAST_BITS 1
+#define CN_FAST_BITS     1
 #endif
 #else
 #define CN_VARIANT_BUILT 1
@@ -51,7 +51,8 @@ CN_EXPANDED_PRAGMA(GCC target(CN_TARGET_X86))
 #include "sorted_moves.h"
 
 static const cn_impl variant = {
-    CN_IMPL_NAME, CN_USE_PEXT, impl_generate, impl_generate_sorted, impl_count, impl_perft, impl_perft_full, impl_divide, impl_perft_hashed,
+    CN_IMPL_NAME, CN_USE_PEXT,     impl_generate, impl_generate_sorted, impl_count,
+    impl_perft,   impl_perft_full, impl_divide,   impl_perft_hashed,
 };
 const cn_impl *const CN_IMPL_SYMBOL = &variant;
 #else
