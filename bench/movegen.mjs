@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Legal move lists: chess-native against chessops and chess.js in the same
-// run (issue #3), on the six CPW positions plus a few from perftsuite.epd.
+// run, on the six CPW positions plus a few from perftsuite.epd.
 //
 //   node bench/movegen.mjs [--batches 15] [--batch-ms 20] [--warmup-ms 150]
 //

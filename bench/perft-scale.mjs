@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Perft at scale (issue #4): perftAsync's thread scaling and hash table.
+// Perft at scale: perftAsync's thread scaling and hash table.
 //
 //   node bench/perft-scale.mjs [--runs 3] [--hash-mb 1024] [--skip-slow]
 //

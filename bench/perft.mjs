@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Perft speed of chess-native through the Node API against Stockfish, in the
-// same run, on the six CPW positions (issue #2).
+// same run, on the six CPW positions.
 //
 //   node bench/perft.mjs [--runs 5] [--sliders all|auto|pext|magic] [--no-full]
 //                        [--full-runs N] [--stockfish PATH] [--depth-delta -1]

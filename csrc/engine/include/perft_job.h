@@ -3,7 +3,7 @@
  * threads, optionally through a shared transposition table, cancellable,
  * with progress that any thread can read while it runs.
  *
- * No Node headers: the binding (addon.cc) drives a job from the JS thread and
+ * No Node headers: the binding (csrc/binding/perft.cc) drives a job from the JS thread and
  * the C tests drive it directly.
  *
  * How the work is split: the tree is expanded breadth-first from the root
