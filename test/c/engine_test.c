@@ -1,8 +1,10 @@
 /*
  * engine_test.c - the engine's own tests, without Node.
  *
- *   engine_test [--perft-dir DIR] [--max-nodes N] [--quick]
+ *   engine_test --perft-dir DIR [--max-nodes N]
  *
+ * DIR holds the perft suites (test/data; `make run` passes PERFT_DIR from
+ * test/engine.mk).
  * Runs: concurrent init, table determinism, every slider entry against the
  * ray walk (multiply and hardware pext), FEN parsing and errors, a slow
  * reference move generator against the fast one, make/unmake symmetry and
@@ -423,15 +425,17 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
 }
 
 int main(int argc, char **argv) {
-    const char *dir = "test/data";
+    const char *dir = NULL;
     uint64_t max_nodes = 5000000;
+    int usage_error = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc) dir = argv[++i];
         else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc) max_nodes = strtoull(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: engine_test [--perft-dir DIR] [--max-nodes N]\n");
-            return 2;
-        }
+        else usage_error = 1;
+    }
+    if (usage_error || !dir) {
+        fprintf(stderr, "usage: engine_test --perft-dir DIR [--max-nodes N]\n");
+        return 2;
     }
     test_concurrent_init();
     if (failures) return 1;
