@@ -1,5 +1,5 @@
 /*
- * tt.h - the perft transposition table: subtree counts keyed by the
+ * transposition_table.h - the perft transposition table: subtree counts keyed by the
  * position's 64-bit Polyglot key and the remaining depth.
  *
  * Shared by all perft threads without locks. Each slot holds two words,

@@ -104,7 +104,7 @@ static uint64_t table_checksum(void) {
 static void test_init_determinism(void) {
     uint64_t first = table_checksum();
     char err[120];
-    /* Rebuilding is safe here: no other thread reads the tables now. */
+    /* Rebuilding is safe here: no other thread reads the tables meanwhile. */
     CHECK(cn_attacks_init(err, sizeof err) == CN_OK, "second table build failed: %s", err);
     CHECK(table_checksum() == first, "two table builds differ");
 }
@@ -471,8 +471,8 @@ int main(int argc, char **argv) {
         }
         suite_free(&suite);
     }
-    /* Fuzzer findings (test/fuzz/regressions): castling UCI that collided
-     * with a king step, and a fullmove counter made unparsable by make. */
+    /* The positions of test/fuzz/regressions and their kin: castling whose
+     * UCI could be read as a king step, and clocks at their limits. */
     static const char *regressions[] = {
         "4k3/8/8/8/8/8/8/R2K4 w Q - 0 1",
         "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
@@ -505,7 +505,7 @@ int main(int argc, char **argv) {
         }
         for (int s = 0; s < suite_count; s++) {
             snprintf(path, sizeof path, "%s/%s", dir, suites[s].file);
-            /* Chess960 suites at <= 2M nodes a count (their issue's budget). */
+            /* Chess960 suites at <= 2M nodes a count: `make deep` runs the rest. */
             uint64_t limit = suites[s].chess960 && max_nodes > 2000000 ? 2000000 : max_nodes;
             run_suite(impl, path, suites[s].chess960, limit, variants_tested == 0);
         }
