@@ -1,11 +1,11 @@
 /*
- * bitboard.h - the bitboard type and small bit helpers.
+ * bitboard.h - the bitboard type, small bit helpers and square geometry.
  *
  * The hot code is compiled several times with different instruction sets
- * (see impl_*.c). Each variant defines CN_FAST_BITS before including this
- * header when the hardware popcount may be used (popcnt on x86-64, CNT on
- * AArch64); the generic build uses portable code so that one binary runs on
- * every x86-64 CPU.
+ * (variants/). variants/variant.h defines CN_FAST_BITS before this header is
+ * included when the hardware popcount may be used (popcnt on x86-64, CNT on
+ * AArch64); everything else uses portable code, so that one binary runs on
+ * every CPU of its architecture.
  */
 #ifndef CN_BITBOARD_H
 #define CN_BITBOARD_H

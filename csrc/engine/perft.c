@@ -1,6 +1,6 @@
 /*
  * perft.c - perft entry points; the counting itself lives in the variant
- * chosen at init (movegen_impl.h).
+ * chosen at init (variants/perft_impl.h).
  */
 #include "include/chess_native.h"
 #include "impl.h"

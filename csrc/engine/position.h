@@ -17,6 +17,10 @@
  * colour and whether it is queenside. */
 static inline int cn_right_color(unsigned right) { return right >= 2 ? CN_BLACK : CN_WHITE; }
 static inline int cn_right_queenside(unsigned right) { return (int)(right & 1u); }
+/* Both castling rights of a side. */
+static inline unsigned cn_side_rights(int color) {
+    return color == CN_WHITE ? (CN_WHITE_OO | CN_WHITE_OOO) : (CN_BLACK_OO | CN_BLACK_OOO);
+}
 
 /* Whether a pawn of `color` attacks `square`. For an en-passant square and
  * the side to move, the Polyglot rule for when the square counts: the key
@@ -41,7 +45,7 @@ CN_INLINE uint8_t cn_ep_square_after(const cn_position *p, unsigned from, unsign
 CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[4], unsigned piece, int us,
                                    bitboard touched) {
     if (!*castling) return;
-    if (piece == CN_KING) *castling &= (uint8_t)(us ? ~(CN_BLACK_OO | CN_BLACK_OOO) : ~(CN_WHITE_OO | CN_WHITE_OOO));
+    if (piece == CN_KING) *castling &= (uint8_t)~cn_side_rights(us);
     if (touched & (CN_RANK_1 | CN_RANK_8))
         for (unsigned right = 0; right < 4; right++)
             if ((*castling & (1u << right)) && (touched & bb_square(castle_rook[right])))

@@ -12,6 +12,7 @@
 #include "include/san.h"
 
 #include "bitboard.h"
+#include "position.h"
 #include "slider_attacks.h"
 
 #include <stdint.h>
@@ -121,7 +122,7 @@ static int gives_check(const san_context *ctx, cn_move move) {
         toggle_piece(&after, us, CN_ROOK, castle_rook_to(from, to));
     } else {
         const int piece = ctx->piece_at[from];
-        const unsigned victim = kind == CN_MOVE_EN_PASSANT ? (us == CN_WHITE ? to - 8 : to + 8) : to;
+        const unsigned victim = kind == CN_MOVE_EN_PASSANT ? cn_ep_victim(to, us) : to;
         if (ctx->piece_at[victim] >= 0) toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
         toggle_piece(&after, us, piece, from);
         toggle_piece(&after, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);

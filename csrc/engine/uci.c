@@ -51,7 +51,8 @@ void cn_sort_moves_uci(const cn_position *pos, cn_move *moves, int count) {
         const unsigned from = cn_move_from(moves[i]);
         packed[start[cn_uci_order(from)]++] = (uci_sort_key(pos, moves[i]) << 16) | moves[i];
     }
-    /* Now only moves from the same square can be out of order. */
+    /* After the counting sort only moves from the same square can be out
+     * of order. */
     for (int i = 1; i < count; i++) {
         const uint32_t item = packed[i];
         int j = i - 1;

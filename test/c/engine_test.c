@@ -1,8 +1,10 @@
 /*
  * engine_test.c - the engine's own tests, without Node.
  *
- *   engine_test [--perft-dir DIR] [--max-nodes N] [--quick]
+ *   engine_test --perft-dir DIR [--max-nodes N]
  *
+ * DIR holds the perft suites (test/data; `make run` passes PERFT_DIR from
+ * test/engine.mk).
  * Runs: concurrent init, table determinism, every slider entry against the
  * ray walk (multiply and hardware pext), FEN parsing and errors, a slow
  * reference move generator against the fast one, make/unmake symmetry and
@@ -24,6 +26,7 @@
 #include "clock.h"
 #include "impl.h"
 #include "zobrist.h"
+#include "reference_movegen.h"
 #include "suite.h"
 #include "san_test.c"
 #include "perft_job_test.c"
@@ -104,7 +107,7 @@ static uint64_t table_checksum(void) {
 static void test_init_determinism(void) {
     uint64_t first = table_checksum();
     char err[120];
-    /* Rebuilding is safe here: no other thread reads the tables now. */
+    /* Rebuilding is safe here: no other thread reads the tables meanwhile. */
     CHECK(cn_attacks_init(err, sizeof err) == CN_OK, "second table build failed: %s", err);
     CHECK(table_checksum() == first, "two table builds differ");
 }
@@ -294,115 +297,15 @@ static void test_fen_round_trip_position(const cn_position *pos, const char *lab
     CHECK(strcmp(out, out2) == 0, "FEN output not canonical: '%s' vs '%s'", out, out2);
 }
 
-/* --- reference move generator ------------------------------------------- */
-
-/* Pseudo-legal moves from the ray walk, filtered by playing each one with
- * cn_make and asking whether the mover's king is attacked: slow, simple and
- * independent of the check/pin-mask logic it is compared with. */
-static int attacked_slow(const cn_position *p, unsigned sq, int by) {
-    bitboard occ = p->by_color[0] | p->by_color[1];
-    bitboard them = p->by_color[by];
-    if (cn_pawn_attacks[by ^ 1][sq] & p->by_type[CN_PAWN] & them) return 1;
-    if (cn_knight_attacks[sq] & p->by_type[CN_KNIGHT] & them) return 1;
-    if (cn_king_attacks[sq] & p->by_type[CN_KING] & them) return 1;
-    if (cn_bishop_attacks_slow(sq, occ) & (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & them) return 1;
-    if (cn_rook_attacks_slow(sq, occ) & (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & them) return 1;
-    return 0;
-}
-
-static int reference_moves(const cn_position *p, cn_move *out) {
-    int us = p->side, them = us ^ 1, n = 0;
-    bitboard own = p->by_color[us], opp = p->by_color[them], occ = own | opp;
-    cn_move pseudo[CN_MAX_MOVES * 2];
-    int np = 0;
-    for (unsigned from = 0; from < 64; from++) {
-        bitboard fb = bb_square(from);
-        if (!(own & fb)) continue;
-        int type = cn_piece_on(p, from, NULL);
-        bitboard targets = 0;
-        if (type == CN_PAWN) {
-            int dir = us == CN_WHITE ? 8 : -8;
-            unsigned one = (unsigned)((int)from + dir);
-            if (!(occ & bb_square(one))) {
-                targets |= bb_square(one);
-                unsigned start_rank = us == CN_WHITE ? 1 : 6;
-                unsigned two = (unsigned)((int)from + 2 * dir);
-                if (square_rank(from) == start_rank && !(occ & bb_square(two))) targets |= bb_square(two);
-            }
-            targets |= cn_pawn_attacks[us][from] & opp;
-            if (p->ep_square != CN_NO_SQUARE && (cn_pawn_attacks[us][from] & bb_square(p->ep_square)))
-                pseudo[np++] = (cn_move)(from | (p->ep_square << 6) | (CN_MOVE_EN_PASSANT << 14));
-        } else if (type == CN_KNIGHT) {
-            targets = cn_knight_attacks[from] & ~own;
-        } else if (type == CN_BISHOP) {
-            targets = cn_bishop_attacks_slow(from, occ) & ~own;
-        } else if (type == CN_ROOK) {
-            targets = cn_rook_attacks_slow(from, occ) & ~own;
-        } else if (type == CN_QUEEN) {
-            targets = (cn_rook_attacks_slow(from, occ) | cn_bishop_attacks_slow(from, occ)) & ~own;
-        } else {
-            targets = cn_king_attacks[from] & ~own;
-        }
-        while (targets) {
-            unsigned to = bb_pop_lsb(&targets);
-            if (type == CN_PAWN && (square_rank(to) == 0 || square_rank(to) == 7)) {
-                for (unsigned promo = 0; promo < 4; promo++)
-                    pseudo[np++] = (cn_move)(from | (to << 6) | (promo << 12) | (CN_MOVE_PROMOTION << 14));
-            } else {
-                pseudo[np++] = (cn_move)(from | (to << 6));
-            }
-        }
-    }
-    for (int i = 0; i < np; i++) {
-        cn_position copy = *p;
-        cn_undo undo;
-        cn_make(&copy, pseudo[i], &undo);
-        unsigned king = bb_lsb(copy.by_type[CN_KING] & copy.by_color[us]);
-        if (!attacked_slow(&copy, king, them)) out[n++] = pseudo[i];
-    }
-    /* Castling: king and rook squares from the rights; path empty but for
-     * king and rook; no square from king to its destination attacked (rook
-     * and king lifted); the king ends up safe. */
-    unsigned king = bb_lsb(p->by_type[CN_KING] & own);
-    for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
-        if (!(p->castling & (1u << right))) continue;
-        unsigned rook = p->castle_rook[right];
-        int queenside = right & 1;
-        unsigned rank = square_rank(king);
-        unsigned king_to = make_square(queenside ? 2 : 6, rank), rook_to = make_square(queenside ? 3 : 5, rank);
-        unsigned lo = king, hi = king;
-        unsigned span[4] = {king, rook, king_to, rook_to};
-        for (int k = 0; k < 4; k++) {
-            if (span[k] < lo) lo = span[k];
-            if (span[k] > hi) hi = span[k];
-        }
-        int ok = 1;
-        for (unsigned s = lo; s <= hi; s++)
-            if (s != king && s != rook && (occ & bb_square(s))) ok = 0;
-        if (!ok) continue;
-        cn_position lifted = *p;
-        lifted.by_color[us] &= ~(bb_square(king) | bb_square(rook));
-        lifted.by_type[CN_KING] &= ~bb_square(king);
-        lifted.by_type[CN_ROOK] &= ~bb_square(rook);
-        unsigned step_lo = king < king_to ? king : king_to, step_hi = king < king_to ? king_to : king;
-        for (unsigned s = step_lo; s <= step_hi; s++)
-            if (attacked_slow(s == king ? p : &lifted, s, them)) ok = 0;
-        if (ok) out[n++] = (cn_move)(king | (rook << 6) | (CN_MOVE_CASTLING << 14));
-    }
-    return n;
-}
-
-static int compare_moves(const void *a, const void *b) { return (int)*(const cn_move *)a - (int)*(const cn_move *)b; }
-
 /* Fast generator == reference on this position; make/unmake symmetry and
  * incremental key for every move. Returns the number of legal moves. */
 static void check_position_moves(const cn_position *pos, const char *fen) {
     cn_move fast[CN_MAX_MOVES], slow[CN_MAX_MOVES * 2];
     int nf = cn_legal_moves(pos, fast);
-    int ns = reference_moves(pos, slow);
+    int ns = reference_legal_moves(pos, slow);
     CHECK(nf == cn_count_legal_moves(pos), "%s: count %d != list %d", fen, cn_count_legal_moves(pos), nf);
-    qsort(fast, (size_t)nf, sizeof fast[0], compare_moves);
-    qsort(slow, (size_t)ns, sizeof slow[0], compare_moves);
+    qsort(fast, (size_t)nf, sizeof fast[0], reference_compare_moves);
+    qsort(slow, (size_t)ns, sizeof slow[0], reference_compare_moves);
     int same = nf == ns && memcmp(fast, slow, (size_t)nf * sizeof fast[0]) == 0;
     CHECK(same, "%s: fast generator has %d moves, reference %d", fen, nf, ns);
     if (!same) {
@@ -432,7 +335,7 @@ static void check_position_moves(const cn_position *pos, const char *fen) {
         CHECK(n == nf && memcmp(in_order, sorted, (size_t)nf * sizeof sorted[0]) == 0,
               "%s: %s generate_sorted differs from generate + sort", fen, variant->name);
     }
-    qsort(sorted, (size_t)nf, sizeof sorted[0], compare_moves);
+    qsort(sorted, (size_t)nf, sizeof sorted[0], reference_compare_moves);
     CHECK(memcmp(sorted, fast, (size_t)nf * sizeof fast[0]) == 0, "%s: sorting changed the move set", fen);
     for (int i = 0; i < nf; i++) {
         cn_position copy = *pos;
@@ -527,17 +430,20 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
 }
 
 int main(int argc, char **argv) {
-    const char *dir = "test/data";
+    const char *dir = NULL;
     uint64_t max_nodes = 5000000;
+    int usage_error = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--perft-dir") == 0 && i + 1 < argc)
             dir = argv[++i];
         else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc)
             max_nodes = strtoull(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: engine_test [--perft-dir DIR] [--max-nodes N]\n");
-            return 2;
-        }
+        else
+            usage_error = 1;
+    }
+    if (usage_error || !dir) {
+        fprintf(stderr, "usage: engine_test --perft-dir DIR [--max-nodes N]\n");
+        return 2;
     }
     test_concurrent_init();
     if (failures) return 1;
@@ -573,8 +479,8 @@ int main(int argc, char **argv) {
         }
         suite_free(&suite);
     }
-    /* Fuzzer findings (test/fuzz/regressions): castling UCI that collided
-     * with a king step, and a fullmove counter made unparsable by make. */
+    /* The positions of test/fuzz/regressions and their kin: castling whose
+     * UCI could be read as a king step, and clocks at their limits. */
     static const char *regressions[] = {
         "4k3/8/8/8/8/8/8/R2K4 w Q - 0 1",
         "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
@@ -607,7 +513,7 @@ int main(int argc, char **argv) {
         }
         for (int s = 0; s < suite_count; s++) {
             snprintf(path, sizeof path, "%s/%s", dir, suites[s].file);
-            /* Chess960 suites at <= 2M nodes a count (their issue's budget). */
+            /* Chess960 suites at <= 2M nodes a count: `make deep` runs the rest. */
             uint64_t limit = suites[s].chess960 && max_nodes > 2000000 ? 2000000 : max_nodes;
             run_suite(impl, path, suites[s].chess960, limit, variants_tested == 0);
         }

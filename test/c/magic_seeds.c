@@ -1,5 +1,5 @@
 /*
- * magic_seeds.c - how the seeds in csrc/engine/attacks.c were chosen: for each
+ * magic_seeds.c - how the seeds in csrc/engine/slider_tables.c were chosen: for each
  * square, the seed (of 1..N) whose magic search needs the fewest subset
  * checks. Prints the two seed tables.
  *

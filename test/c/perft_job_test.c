@@ -373,7 +373,11 @@ int perft_job_tests_run(const char *perft_dir) {
 
 #ifdef PERFT_JOB_TEST_MAIN
 int main(int argc, char **argv) {
-    const char *dir = argc > 1 ? argv[1] : "../data";
+    if (argc != 2) {
+        fprintf(stderr, "usage: perft_job_test PERFT_DIR\n");
+        return 2;
+    }
+    const char *dir = argv[1];
     int failures = perft_job_tests_run(dir);
     printf("perft_job_test: %d failure(s)\n", failures);
     return failures ? 1 : 0;

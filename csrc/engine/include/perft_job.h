@@ -3,7 +3,7 @@
  * threads, optionally through a shared transposition table, cancellable,
  * with progress that any thread can read while it runs.
  *
- * No Node headers: the binding (csrc/binding/perft.cc) drives a job from the JS thread and
+ * No Node headers: the binding drives a job from the JS thread and
  * the C tests drive it directly.
  *
  * How the work is split: the tree is expanded breadth-first from the root
@@ -16,7 +16,7 @@
  * ->perft_hashed when there is a table). That keeps cancellation prompt at
  * any depth without a table too, and progress counts flowing.
  *
- * Exactness with a table: see tt.h. A slot is accepted only when its check
+ * Exactness with a table: see transposition_table.h. A slot is accepted only when its check
  * word matches the full 64-bit tag (Polyglot key mixed with the remaining
  * depth), so torn writes and index collisions are misses. A wrong count needs
  * a probe to meet another position's entry with the same 64-bit tag: at most

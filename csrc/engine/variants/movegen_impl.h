@@ -306,7 +306,7 @@ CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us
                                    const gen_board *b, unsigned king) {
     const int them = us ^ 1;
     const unsigned ep = p->ep_square;
-    const bitboard captured = bb_square((unsigned)((int)ep - PUSH_DELTA(us)));
+    const bitboard captured = bb_square(cn_ep_victim(ep, us));
     bitboard capturers = cn_pawn_attacks[them][ep] & p->by_type[CN_PAWN] & b->own;
     while (capturers) {
         unsigned from = bb_pop_lsb(&capturers);
@@ -411,7 +411,7 @@ CN_INLINE int castle_path_attacked(const gen_board *b, const cn_castle_path *pat
 CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, const cn_position *p,
                                  const gen_board *b, unsigned king, bitboard leaper_attacks,
                                  const castle_geometry *castling) {
-    if (!(p->castling & (us ? (CN_BLACK_OO | CN_BLACK_OOO) : (CN_WHITE_OO | CN_WHITE_OOO)))) return;
+    if (!(p->castling & cn_side_rights(us))) return;
     for (unsigned right = 2u * (unsigned)us; right < 2u * (unsigned)us + 2u; right++) {
         if (!(p->castling & (1u << right))) continue;
         const cn_castle_path *path = &castling->rights[right];
