@@ -26,6 +26,7 @@ expect() { # expect DESCRIPTION EXPECTED-SUBSTRING EXPECTED-EXIT env...
 }
 
 cpu=$("$tool" cpu) || { echo "FAIL dispatch: $tool cpu: $cpu"; exit 1; }
+cpu=$(printf '%s' "$cpu" | tr -d '\r') # a Windows build's line ends in \r\n
 has() { case " $cpu " in *" $1 "*) return 0 ;; esac; return 1; }
 echo "dispatch: CPU: $cpu"
 
