@@ -58,7 +58,11 @@ typedef struct fen_token {
     size_t length;
 } fen_token;
 
-#if defined(__GNUC__) || defined(__clang__)
+/* The compilers check fen_fail's formats as printf's (MinGW names the C99
+ * printf its stdio uses). */
+#if defined(__MINGW32__)
+__attribute__((format(__MINGW_PRINTF_FORMAT, 3, 4)))
+#elif defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static cn_status fen_fail(cn_fen_error *err, cn_fen_field field, const char *format, ...) {

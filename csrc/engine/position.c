@@ -14,12 +14,6 @@
  * cross to JS as exactly these bytes. */
 _Static_assert(sizeof(cn_position) == 96, "cn_position must be 96 bytes without padding");
 
-int cn_type_on(const cn_position *p, bitboard square) {
-    for (int type = CN_PAWN; type <= CN_KING; type++)
-        if (p->by_type[type] & square) return type;
-    return -1;
-}
-
 int cn_piece_on(const cn_position *pos, unsigned square, int *color) {
     if (square >= 64) return -1;
     const bitboard b = bb_square(square);
@@ -28,21 +22,7 @@ int cn_piece_on(const cn_position *pos, unsigned square, int *color) {
     return type;
 }
 
-int cn_king_attacked(const cn_position *p, int color) {
-    const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[color]);
-    return attackers_to(p, king, p->by_color[CN_WHITE] | p->by_color[CN_BLACK], color ^ 1) != 0;
-}
-
 int cn_in_check(const cn_position *pos) { return cn_king_attacked(pos, pos->side); }
-
-uint64_t cn_state_key(const cn_position *p) {
-    uint64_t key = 0;
-    for (unsigned right = 0; right < 4; right++)
-        if (p->castling & (1u << right)) key ^= cn_polyglot_castling_key(right);
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
-    if (p->side == CN_WHITE) key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
-    return key;
-}
 
 uint64_t cn_position_compute_key(const cn_position *p) {
     uint64_t key = cn_state_key(p);

@@ -8,6 +8,8 @@
 #include "attacks.h"
 #include "bitboard.h"
 #include "include/chess_native.h"
+#include "slider_attacks.h"
+#include "zobrist.h"
 
 /* The most men a side can have; the parser and cn_position_validate refuse
  * more (it also bounds the move count, see CN_MAX_MOVES). */
@@ -56,10 +58,17 @@ CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[
 static inline unsigned cn_ep_victim(unsigned to, int mover) { return mover == CN_WHITE ? to - 8 : to + 8; }
 
 /* The piece type on a square given as a one-bit board, or -1. */
-int cn_type_on(const cn_position *p, bitboard square);
+static inline int cn_type_on(const cn_position *p, bitboard square) {
+    for (int type = CN_PAWN; type <= CN_KING; type++)
+        if (p->by_type[type] & square) return type;
+    return -1;
+}
 
 /* Whether `color`'s king is attacked (the position has one king a side). */
-int cn_king_attacked(const cn_position *p, int color);
+static inline int cn_king_attacked(const cn_position *p, int color) {
+    const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[color]);
+    return attackers_to(p, king, p->by_color[CN_WHITE] | p->by_color[CN_BLACK], color ^ 1) != 0;
+}
 
 /* Whether a castling right still makes sense on this board: king and rook of
  * the right's colour on their back rank, the rook on the right's side. */
@@ -71,6 +80,13 @@ int cn_castling_right_applies(const cn_position *p, unsigned right, unsigned roo
 int cn_ep_square_consistent(const cn_position *p, unsigned ep);
 
 /* The key's share from castling rights, en passant and the side to move. */
-uint64_t cn_state_key(const cn_position *p);
+static inline uint64_t cn_state_key(const cn_position *p) {
+    uint64_t key = 0;
+    for (unsigned right = 0; right < 4; right++)
+        if (p->castling & (1u << right)) key ^= cn_polyglot_castling_key(right);
+    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
+    if (p->side == CN_WHITE) key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
+    return key;
+}
 
 #endif /* CN_POSITION_H */

@@ -7,6 +7,9 @@
 
 /* ASCII whitespace: space, \t \n \v \f \r (C's isspace in the "C" locale).
  * It separates FEN fields and the moves of a line. */
-static inline int cn_is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static inline int cn_is_space(char c) {
+    const unsigned byte = (unsigned char)c;
+    return byte <= ' ' && ((0x100003E00ULL >> byte) & 1u); /* bits 9-13 and 32 */
+}
 
 #endif /* CN_TEXT_H */

@@ -134,7 +134,8 @@ const char *cn_init_message(void);
 uint64_t cn_init_nanoseconds(void);
 /* "pext" or "magic": the slider indexing the active code path uses. */
 const char *cn_slider_path(void);
-/* Name of the active code path: "pext", "bmi2-magic", "popcnt-magic", "base-magic". */
+/* Name of the active code path: "pext", "bmi2-magic", "popcnt-magic",
+ * "arm64-magic" or "base-magic". */
 const char *cn_impl_name(void);
 
 /* --- positions ----------------------------------------------------------- */

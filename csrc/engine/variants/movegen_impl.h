@@ -39,7 +39,7 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
     memset(g, 0, sizeof *g);
     for (unsigned right = 0; right < 4; right++) {
         if (!(p->castling & (1u << right))) continue;
-        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[right >= 2]);
+        const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[cn_right_color(right)]);
         g->rights[right] = cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
     }
 }
