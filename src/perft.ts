@@ -193,7 +193,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     };
     let job: PerftHandle;
     try {
-      job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished);
+      job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished, 0n);
     } catch (e) {
       reject(publicError(e));
       return;
