@@ -57,7 +57,8 @@ static void tt_test_key_sets(void) {
              equal_to_polyglot);
     char name[CN_PERFT_KEY_SET_NAME_MAX];
     const size_t length = cn_perft_key_set_name(0, name, sizeof name);
-    TT_CHECK(length == strlen(name) && strcmp(name, "xorshift64star-v1-6a09e667f3bcc909") == 0, "key set name %s", name);
+    TT_CHECK(length == strlen(name) && strcmp(name, "xorshift64star-v1-6a09e667f3bcc909") == 0, "key set name %s",
+             name);
     cn_perft_key_set_name(CN_PERFT_VERIFY_KEY_SEED, name, sizeof name);
     TT_CHECK(strcmp(name, "xorshift64star-v1-bb67ae8584caa73b") == 0, "verify key set name %s", name);
 }
@@ -125,8 +126,8 @@ static void tt_test_forged(const cn_impl *impl, const cn_position *pos, const ch
             TT_CHECK(got == forged, "%s [%s]: %" PRIu64 " with every child forged, expected %" PRIu64, what, impl->name,
                      got, forged);
         else if (count > 1)
-            TT_CHECK(got == exact, "%s [%s]: %" PRIu64 " with second keys swapped, expected %" PRIu64, what,
-                     impl->name, got, exact);
+            TT_CHECK(got == exact, "%s [%s]: %" PRIu64 " with second keys swapped, expected %" PRIu64, what, impl->name,
+                     got, exact);
         cn_tt_destroy(&tt);
     }
 }
