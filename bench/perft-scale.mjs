@@ -2,6 +2,7 @@
 // Perft at scale: perftAsync's thread scaling and hash table.
 //
 //   node bench/perft-scale.mjs [--runs 3] [--hash-mb 1024] [--skip-slow]
+//   node bench/perft-scale.mjs --perft9 [--hash-mb 4096]
 //
 // 1. scaling: perft 7 from the start position, no table, 1 thread vs 2
 //    threads, --runs times each, alternating (so both see the same load);
@@ -11,6 +12,10 @@
 //    a table (once each; kiwipete without a table takes minutes: --skip-slow
 //    leaves it out). The hashed and unhashed counts must agree.
 //
+// --perft9 runs only perft 9 from the start position, 2 threads, a --hash-mb
+// table (default 4096 with --perft9), once, and prints the key set it hashed
+// with (engineInfo().perftKeySet; an engine without one predates the second key).
+//
 // Wall time is what perftAsync reports (the job's own clock). CPU time is the
 // process's (getrusage, all threads, including the ones that have exited):
 // on a busy machine wall time grows with the queue for a CPU while CPU time
@@ -18,7 +23,8 @@
 import os from 'node:os';
 import { parseArgs, median, fmt, table, loadEngine, machine, loadNote, gitState } from './common.mjs';
 
-const opts = parseArgs(process.argv.slice(2), { runs: 3, hashMb: 1024, skipSlow: false });
+const opts = parseArgs(process.argv.slice(2), { runs: 3, hashMb: 0, skipSlow: false, perft9: false });
+opts.hashMb ||= opts.perft9 ? 4096 : 1024;
 const { api, addon, stale } = loadEngine();
 const { perftAsync, START_FEN, engineInfo } = api;
 
@@ -27,6 +33,7 @@ const POSITION_3 = '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1';
 // Published counts (CPW perft page; test/data/cpw.epd).
 const START_7 = 3195901860n;
 const START_8 = 84998978956n;
+const START_9 = 2439530234167n;
 const POSITION_3_8 = 3009794393n;
 
 async function timed(fen, depth, threads, hashMb) {
@@ -51,6 +58,19 @@ if (stale.length) console.log(`# WARNING: csrc files newer than the addon: ${sta
 const note = loadNote();
 if (note) console.log(`#${note}`);
 console.log('');
+
+if (opts.perft9) {
+  const r = await timed(START_FEN, 9, 2, opts.hashMb);
+  check('start D9', r.nodes, START_9);
+  console.log(`## perft 9, start position, 2 threads, ${opts.hashMb} MiB table, key set ${info.perftKeySet ?? 'none (64-bit tags)'}`);
+  console.log(
+    table(
+      ['nodes', 'wall s', 'cpu s', 'Mnps', 'load'],
+      [[r.nodes.toString(), fmt(r.seconds, 2), fmt(r.cpu, 2), fmt(Number(r.nodes) / r.seconds / 1e6, 0), fmt(r.load, 2)]],
+    ),
+  );
+  process.exit();
+}
 
 // 1. Scaling.
 const one = [];

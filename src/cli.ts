@@ -29,7 +29,10 @@ Commands:
       --divide         also print the count below each root move
       --chess960       parse the FEN as Chess960
       --threads N      native threads (default: ${os.availableParallelism()})
-      --hash MB        transposition table size, 0 for none (default: by depth)
+      --hash MB        transposition table size, 0 for none, auto for 3/4 of the
+                       memory available (default: by depth); more than the memory
+                       available is an error
+      --verify         count twice with different hash key sets; exit 1 if they differ
       --json           print one JSON object on stdout
   suite <file.epd>   check an EPD perft suite ("FEN ;D1 n ;D2 n ...")
       --max-nodes N    skip counts above N (default: 100000000)
@@ -63,8 +66,9 @@ function parseInteger(text: string, what: string, min: number, max: number): num
   return value;
 }
 
-function parseHash(text: string): number {
-  if (!/^\d+(\.\d+)?$/.test(text)) fail(`--hash must be a size in MiB (0 for none), got ${JSON.stringify(text)}`);
+function parseHash(text: string): number | 'auto' {
+  if (text === 'auto') return text;
+  if (!/^\d+(\.\d+)?$/.test(text)) fail(`--hash must be a size in MiB (0 for none) or auto, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -129,13 +133,20 @@ async function commandPerft(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...SHARED_OPTIONS, fen: { type: 'string' }, divide: { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      ...SHARED_OPTIONS,
+      fen: { type: 'string' },
+      divide: { type: 'boolean' },
+      json: { type: 'boolean' },
+      verify: { type: 'boolean' },
+    },
   });
   if (positionals.length !== 1) fail('perft needs exactly one depth: chess-native perft <depth> [options]');
   const depth = parseInteger(positionals[0] as string, 'depth', 0, MAX_DEPTH);
   const options = perftOptions(values);
   options.divide = values.divide === true;
   options.chess960 = values.chess960 === true;
+  options.verify = values.verify === true;
   options.signal = interruptSignal();
   const bar = values.json ? undefined : progressBar();
   if (bar) options.onProgress = bar.update;
@@ -148,6 +159,8 @@ async function commandPerft(args: string[]): Promise<number> {
   if (values.json) {
     const out: Record<string, unknown> = { nodes: result.nodes, seconds: result.seconds, nps: Math.round(result.nps) };
     if (result.divide) out.divide = result.divide;
+    if (result.hash.reason) out.hash = result.hash;
+    if (result.verified) out.verified = true;
     process.stdout.write(`${toJson(out)}\n`);
     return 0;
   }
@@ -156,6 +169,8 @@ async function commandPerft(args: string[]): Promise<number> {
     process.stdout.write('\n');
   }
   process.stdout.write(`nodes ${result.nodes}\ntime  ${result.seconds.toFixed(3)} s\nspeed ${(result.nps / 1e6).toFixed(1)} Mnps\n`);
+  if (result.hash.reason) process.stdout.write(`hash  auto: ${result.hash.reason}\n`);
+  if (result.verified) process.stdout.write(`verified: the same count with two hash key sets\n`);
   return 0;
 }
 

@@ -28,6 +28,12 @@ export interface EngineInfo {
   impl: string;
   /** Milliseconds the one-time table initialisation took in this process. */
   initMs: number;
+  /**
+   * Name of the second key set hashed perft verifies table entries with, e.g.
+   * "xorshift64star-v1-6a09e667f3bcc909": a record of hashed counts can store it and refuse
+   * another.
+   */
+  perftKeySet: string;
 }
 
 /** Facts about the loaded native engine. */
@@ -38,5 +44,6 @@ export function engineInfo(): EngineInfo {
     napi: native.napi,
     impl: native.impl,
     initMs: native.initMs,
+    perftKeySet: native.perftKeySet,
   };
 }

@@ -58,6 +58,11 @@ export interface Native {
   /** Byte offset of the 64-bit Polyglot key inside the position bytes. */
   readonly keyOffset: number;
   readonly maxMoves: number;
+  /** Name of the hashed perft's default second key set (cn_perft_key_set_name). */
+  readonly perftKeySet: string;
+  /** Name and seed of the key set a verifying perft counts with again. */
+  readonly perftVerifyKeySet: string;
+  readonly perftVerifyKeySeed: bigint;
   readonly limits: Limits;
   /** The bits of gameState() (CN_GAME_*). Checkmate is check | noMoves. */
   readonly gameStateBits: { readonly check: number; readonly noMoves: number; readonly insufficient: number; readonly fifty: number };
@@ -121,7 +126,8 @@ export interface Native {
   perft(pos: Uint8Array, depth: number): number | bigint;
   divide(pos: Uint8Array, depth: number, moves: Uint16Array, counts: BigUint64Array): number;
   /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
-  perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void): PerftHandle;
+  /** keySeed: the table's second key set, 0n for the default. */
+  perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void, keySeed: bigint): PerftHandle;
   /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */
   perftProgress(job: PerftHandle, out: Float64Array): bigint;
   perftCancel(job: PerftHandle): void;

@@ -4,8 +4,9 @@ import * as os from 'node:os';
 
 import { allocBytes } from './bytes';
 import { checkDepth } from './checks';
-import { AbortError, describe } from './errors';
+import { AbortError, EngineError, describe } from './errors';
 import { fenArgument, parseFen } from './fen';
+import { autoHashMb, checkTableFits } from './memory';
 import { native, publicError, type PerftHandle } from './native';
 
 const MIB = 1024 * 1024;
@@ -32,11 +33,19 @@ export interface PerftAsyncOptions {
   /** Native threads to count with (1-256). Default: `os.availableParallelism()`. */
   threads?: number;
   /**
-   * Size of the transposition table in MiB (its bucket count is rounded down to a power of two);
-   * 0 runs without one. Default: by depth, none below 5, 4 MiB at 5, 16 at 6, 64 at 7, 256 at 8
-   * and 1024 from 9, at most a quarter of the machine's memory.
+   * Size of the transposition table in MiB (rounded down to a power of two); 0 runs without one.
+   * More than the memory available now (Linux: MemAvailable, or the cgroup limit if lower;
+   * elsewhere `os.freemem()`) is a RangeError before any work. `'auto'`: the largest power of two
+   * at most 3/4 of the available memory (the result's `hash` says what it picked and why).
+   * Default: by depth, none below 5, 4 MiB at 5, 16 at 6, 64 at 7, 256 at 8 and 1024 from 9, at
+   * most a quarter of the machine's memory and 3/4 of the available memory.
    */
-  hashMb?: number;
+  hashMb?: number | 'auto';
+  /**
+   * Count twice, the second time with the table's other key set, and reject with an
+   * {@link EngineError} (code `ERR_PERFT_VERIFY`) naming both counts if they differ.
+   */
+  verify?: boolean;
   /** Also return the count below each root move. */
   divide?: boolean;
   /** Parse the FEN as Chess960 (X-FEN / Shredder-FEN castling; UCI castling is king-takes-rook). */
@@ -57,6 +66,10 @@ export interface PerftAsyncResult {
   nps: number;
   /** With `divide: true`: the count below each root move, by UCI move. */
   divide?: Record<string, bigint>;
+  /** The table asked for, in MiB (0: none), and with `hashMb: 'auto'` why that size. */
+  hash: { mb: number; reason?: string };
+  /** With `verify: true`: both counts agreed (`seconds` and `nps` then cover both runs). */
+  verified?: boolean;
 }
 
 /** The default table size for a depth, in MiB. */
@@ -64,12 +77,25 @@ function defaultHashMb(depth: number): number {
   // Measured (2 threads): a table pays from depth 5 (kiwipete D5 2x faster with 4 MiB).
   const byDepth = depth < 5 ? 0 : depth === 5 ? 4 : depth === 6 ? 16 : depth === 7 ? 64 : depth === 8 ? 256 : 1024;
   const quarterOfMemory = Math.floor(os.totalmem() / 4 / MIB);
-  return Math.min(byDepth, quarterOfMemory);
+  return byDepth === 0 ? 0 : Math.min(byDepth, quarterOfMemory, autoHashMb(native.limits.maxHashBytes).mb);
+}
+
+/** The table: an explicit size (checked against the memory available), 'auto', or the default. */
+function hashOption(depth: number, hashMb: unknown): { mb: number; reason?: string } {
+  if (hashMb === 'auto') return autoHashMb(native.limits.maxHashBytes);
+  if (hashMb === undefined) return { mb: defaultHashMb(depth) };
+  if (typeof hashMb !== 'number') throw new TypeError(`options.hashMb must be a number or 'auto', got ${describe(hashMb)}`);
+  if (!(hashMb >= 0 && hashMb <= MAX_HASH_MB)) {
+    throw new RangeError(`options.hashMb must be from 0 to ${MAX_HASH_MB} or 'auto', got ${hashMb}`);
+  }
+  checkTableFits('options.hashMb', hashMb);
+  return { mb: hashMb };
 }
 
 interface CheckedOptions {
   threads: number;
-  hashBytes: number;
+  hash: { mb: number; reason?: string };
+  verify: boolean;
   divide: boolean;
   chess960: boolean;
   signal: AbortSignal | undefined;
@@ -81,22 +107,17 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   const o = (options ?? {}) as Record<string, unknown>;
-  const { threads, hashMb, divide, chess960, signal, onProgress } = o;
+  const { threads, hashMb, divide, chess960, verify, signal, onProgress } = o;
   if (threads !== undefined) {
     if (typeof threads !== 'number') throw new TypeError(`options.threads must be a number, got ${describe(threads)}`);
     if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
       throw new RangeError(`options.threads must be an integer from 1 to ${MAX_THREADS}, got ${threads}`);
     }
   }
-  if (hashMb !== undefined) {
-    if (typeof hashMb !== 'number') throw new TypeError(`options.hashMb must be a number, got ${describe(hashMb)}`);
-    if (!(hashMb >= 0 && hashMb <= MAX_HASH_MB)) {
-      throw new RangeError(`options.hashMb must be from 0 to ${MAX_HASH_MB}, got ${hashMb}`);
-    }
-  }
   for (const [name, value] of [
     ['divide', divide],
     ['chess960', chess960],
+    ['verify', verify],
   ] as const) {
     if (value !== undefined && typeof value !== 'boolean') {
       throw new TypeError(`options.${name} must be a boolean, got ${describe(value)}`);
@@ -109,10 +130,10 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
     throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
   const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), MAX_THREADS);
-  const mb = (hashMb as number | undefined) ?? defaultHashMb(depth);
   return {
     threads: threadCount,
-    hashBytes: Math.floor(mb * MIB),
+    hash: hashOption(depth, hashMb),
+    verify: verify === true,
     divide: divide === true,
     chess960: chess960 === true,
     signal: signal as AbortSignal | undefined,
@@ -128,16 +149,18 @@ function abortError(signal: AbortSignal): AbortError {
  * Counts the leaves of the move tree below `fen` to `depth` plies, on native threads: the event
  * loop keeps running meanwhile. Counts are exact `bigint`s at any depth.
  *
- * The hash table is shared by the threads without locks; an entry is used only when its full
- * 64-bit tag (Zobrist key and depth) verifies, so races and index collisions are misses, never
- * wrong counts. What remains is a true 64-bit key collision: at most about 2^-63 per probe, so
- * below 1.1e-10 over the (fewer than 10^9) probes of a hashed perft(8) from the start
- * position. `hashMb: 0` rules even that out.
+ * The hash table is shared by the threads without locks; an entry is used only when it matches
+ * two independent 64-bit Zobrist keys of the position (all 64 bits of the Polyglot key and 32 of
+ * a second key from the engine's own generator, each mixed with the depth), so races and index
+ * collisions are misses, never wrong counts. What remains is a match of all 96 checked bits with
+ * another position's: at most about 3 * 2^-96 per probe, below 4e-14 even for 10^15 probes.
+ * `verify: true` counts again with another key set; `hashMb: 0` rules collisions out.
  *
  * Rejects with a `FenError` for a bad FEN, `RangeError` for a bad depth, `TypeError` /
- * `RangeError` for bad options (all before any work starts), `RangeError` when the hash table
- * cannot be allocated, {@link EngineError} when no thread can start, and {@link AbortError}
- * when `options.signal` aborts.
+ * `RangeError` for bad options or a table larger than the memory available (all before any work
+ * starts), `RangeError` when the hash table cannot be allocated, {@link EngineError} when no
+ * thread can start or a verifying run's counts differ, and {@link AbortError} when
+ * `options.signal` aborts.
  *
  * ```ts
  * const { nodes, nps } = await perftAsync(START_FEN, 7, { hashMb: 64 });
@@ -149,9 +172,25 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   const checked = checkOptions(depth, options);
   const bytes = allocBytes();
   parseFen(bytes, text, checked.chess960);
-  const { signal, onProgress } = checked;
-  if (signal?.aborted) throw abortError(signal);
+  const first = await countOnce(bytes, depth, checked, 0n);
+  if (!checked.verify) return first;
+  const second = await countOnce(bytes, depth, checked, native.perftVerifyKeySeed);
+  const differs = Object.entries(first.divide ?? {}).some(([move, count]) => second.divide?.[move] !== count);
+  if (first.nodes !== second.nodes || differs) {
+    throw new EngineError(
+      'ERR_PERFT_VERIFY',
+      `perft verification failed: ${first.nodes} with key set ${native.perftKeySet}, ` +
+        `${second.nodes} with key set ${native.perftVerifyKeySet}${differs ? ' (the divides differ)' : ''}`,
+    );
+  }
+  const seconds = first.seconds + second.seconds;
+  return { ...first, seconds, nps: seconds > 0 ? (2 * Number(first.nodes)) / seconds : 0, verified: true };
+}
 
+/** One run on native threads, its table keyed with the key set of keySeed (0n: the default). */
+function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, keySeed: bigint): Promise<PerftAsyncResult> {
+  const { signal, onProgress } = checked;
+  if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise<PerftAsyncResult>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     let callbackError: { error: unknown } | undefined;
@@ -181,7 +220,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
       if (callbackError) return reject(callbackError.error);
       if (nodes === -1) return reject(signal ? abortError(signal) : new AbortError('perft was cancelled'));
       const seconds = info[0] as number;
-      const out: PerftAsyncResult = { nodes, seconds, nps: seconds > 0 ? Number(nodes) / seconds : 0 };
+      const out: PerftAsyncResult = { nodes, seconds, nps: seconds > 0 ? Number(nodes) / seconds : 0, hash: checked.hash };
       if (checked.divide) {
         const divide: Record<string, bigint> = {};
         for (let i = 0; i < (info[1] as number); i++) {
@@ -193,7 +232,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
     };
     let job: PerftHandle;
     try {
-      job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished);
+      job = native.perftStart(bytes, depth, checked.threads, Math.floor(checked.hash.mb * MIB), finished, keySeed);
     } catch (e) {
       reject(publicError(e));
       return;

@@ -211,5 +211,6 @@ describe('engineInfo', () => {
     expect(info.sliders === 'pext').toBe(info.impl === 'pext');
     expect(info.initMs).toBeGreaterThanOrEqual(0);
     expect(Number.isFinite(info.initMs)).toBe(true);
+    expect(info.perftKeySet).toBe('xorshift64star-v1-6a09e667f3bcc909');
   });
 });

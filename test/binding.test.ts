@@ -57,10 +57,13 @@ describe('raw binding', () => {
     const pos = parsed(START);
     const { maxDepth, maxThreads, maxHashBytes, fenMaxLength } = native.limits;
     expect(() => native.perft(pos, maxDepth + 1)).toThrow(`depth must be an integer from 0 to ${maxDepth}`);
-    expect(() => native.perftStart(pos, 1, maxThreads + 1, 0, () => {})).toThrow(`threads must be an integer from 1 to ${maxThreads}`);
-    expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {})).toThrow(
+    expect(() => native.perftStart(pos, 1, maxThreads + 1, 0, () => {}, 0n)).toThrow(`threads must be an integer from 1 to ${maxThreads}`);
+    expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {}, 0n)).toThrow(
       `hashBytes must be an integer from 0 to ${maxHashBytes}`,
     );
+    for (const seed of [1, -1n, 1n << 64n, undefined] as unknown as bigint[]) {
+      expect(() => native.perftStart(pos, 1, 1, 0, () => {}, seed)).toThrow('keySeed must be a bigint from 0 to 2^64 - 1');
+    }
     // The parser accepts trailing spaces: the FEN limit shows at its exact length.
     expect(native.fenParse(out, START + ' '.repeat(fenMaxLength - START.length), 0)).toBeUndefined();
     expect(() => native.fenParse(out, START + ' '.repeat(fenMaxLength + 1 - START.length), 0)).toThrow(`more than ${fenMaxLength}`);

@@ -45,6 +45,22 @@ describe('chess-native perft', { timeout: 60_000 }, () => {
     expect(out.divide).toEqual(Object.fromEntries(Object.entries(new api.Position(KIWIPETE).divide(4)).map(([m, n]) => [m, n])));
   });
 
+  it('--verify counts with two key sets and says so; --hash auto says what it picked', () => {
+    const r = run('perft', '4', '--fen', KIWIPETE, '--verify', '--hash', '1', '--threads', '2');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('nodes 4085603\n');
+    expect(r.stdout).toContain('verified: the same count with two hash key sets\n');
+    const auto = run('perft', '1', '--hash', 'auto');
+    expect(auto.status).toBe(0);
+    expect(auto.stdout).toMatch(/^hash {2}auto: \d+ MiB: 3\/4 of the \d+ MiB available \(.+\), rounded down to a power of two$/m);
+  });
+
+  it('--hash beyond the memory available fails at once with exit 2', () => {
+    const r = run('perft', '10', '--hash', '1048576');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^chess-native: options\.hashMb 1048576 MiB is more than the \d+ MiB of memory available/);
+  });
+
   it('--json without --divide has no divide; default FEN is the start position', () => {
     const out = JSON.parse(run('perft', '5', '--json', '--hash', '0').stdout) as Record<string, unknown>;
     expect(out.nodes).toBe(4865609);

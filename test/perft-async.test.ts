@@ -226,6 +226,36 @@ describe('perftAsync abort', { timeout: 60_000 }, () => {
   });
 });
 
+describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
+  it('verify: true counts again with the other key set; both agree, divide included', async () => {
+    const result = await perftAsync(KIWIPETE, 4, { threads: 2, hashMb: 2 / 1024, verify: true, divide: true });
+    expect(result.nodes).toBe(4085603n);
+    expect(result.verified).toBe(true);
+    expect(result.divide).toEqual(new Position(KIWIPETE).divideBig(4));
+    const once = await perftAsync(KIWIPETE, 4, { threads: 2, hashMb: 1 });
+    expect(once.verified).toBeUndefined();
+    expect(once.hash).toEqual({ mb: 1 });
+  });
+
+  it('a table larger than the memory available rejects at once with a RangeError naming both', async () => {
+    const started = Date.now();
+    const error = await perftAsync(START_FEN, 10, { hashMb: 1024 * 1024 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RangeError);
+    expect((error as Error).message).toMatch(/^options\.hashMb 1048576 MiB is more than the \d+ MiB of memory available \(.+\)/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("hashMb: 'auto' picks a power of two of MiB and says why", async () => {
+    // Depth 1 allocates no table: the pick is reported all the same.
+    const result = await perftAsync(START_FEN, 1, { hashMb: 'auto' });
+    expect(result.nodes).toBe(20n);
+    const { mb, reason } = result.hash;
+    expect(mb).toBeGreaterThan(0);
+    expect(Math.log2(mb) % 1).toBe(0);
+    expect(reason).toMatch(new RegExp(`^${mb} MiB: 3/4 of the \\d+ MiB available \\(.+\\), rounded down to a power of two$`));
+  });
+});
+
 describe('perftAsync input errors, before any work', () => {
   const onProgress = (): void => {
     throw new Error('no work should have started');
@@ -239,6 +269,8 @@ describe('perftAsync input errors, before any work', () => {
     ['hashMb: NaN', { hashMb: Number.NaN }, RangeError],
     ['hashMb: Infinity', { hashMb: Number.POSITIVE_INFINITY }, RangeError],
     ['hashMb: "16"', { hashMb: '16' }, TypeError],
+    ['hashMb: 2^41 bytes', { hashMb: 2 * 1024 * 1024 }, RangeError],
+    ['verify: 1', { verify: 1 }, TypeError],
     ['signal: {}', { signal: {} }, TypeError],
     ['signal: AbortController', { signal: new AbortController() }, TypeError],
     ['divide: 1', { divide: 1 }, TypeError],

@@ -108,9 +108,10 @@ Job *UnwrapJob(const Napi::CallbackInfo &info) {
     return handle.As<Napi::External<Job>>().Data();
 }
 
-// perftStart(pos, depth, threads, hashBytes, done: () => void): handle.
-// Starts at once; `done` is called (with no arguments) on this thread once
-// the job has finished or been cancelled.
+// perftStart(pos, depth, threads, hashBytes, done: () => void, keySeed:
+// bigint): handle. Starts at once; `done` is called (with no arguments) on
+// this thread once the job has finished or been cancelled. keySeed picks the
+// table's second key set (0n: the default, CN_PERFT_KEY_SEED).
 Napi::Value PerftStart(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_position pos;
@@ -124,11 +125,17 @@ Napi::Value PerftStart(const Napi::CallbackInfo &info) {
         ThrowType(env, "done must be a function");
         return env.Undefined();
     }
+    bool lossless = false;
+    const uint64_t key_seed = info[5].IsBigInt() ? info[5].As<Napi::BigInt>().Uint64Value(&lossless) : 0;
+    if (!lossless) {
+        ThrowType(env, "keySeed must be a bigint from 0 to 2^64 - 1");
+        return env.Undefined();
+    }
     Job *perft = new Job();
     perft->env = env;
     perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
     cn_perft_job_options options = {
-        depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft, 0, 0};
+        depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft, 0, 0, key_seed};
     const cn_status status = cn_perft_job_start(&pos, &options, &perft->job);
     if (status != CN_OK) {
         perft->done.Release();

@@ -22,7 +22,8 @@ typedef struct cn_impl {
     uint64_t (*perft)(const cn_position *pos, int depth);
     uint64_t (*perft_full)(const cn_position *pos, int depth);
     int (*divide)(const cn_position *pos, int depth, cn_move *moves, uint64_t *counts);
-    /* Perft through a shared table. pos->key must be right. Stops early
+    /* Perft through a shared table, keyed by pos->key (which must be right)
+     * and the table's second key set. Stops early
      * (returning a meaningless count) once *abort_flag is non-zero; read
      * with a relaxed atomic load, so set it with CN_TT_STORE. */
     uint64_t (*perft_hashed)(const cn_position *pos, int depth, const cn_tt *tt, const uint64_t *abort_flag);

@@ -155,10 +155,12 @@ static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int dep
         return nodes;
     }
     /* The same tags as the engine's hashed perft, so entries are shared
-     * between these upper plies and the engine's lower ones. */
+     * between these upper plies and the engine's lower ones. The second key
+     * comes from scratch: these plies are few. */
     const uint64_t tag = cn_tt_tag(pos->key, depth);
+    const uint64_t tag2 = job->hashed ? cn_tt_tag2(&job->tt, cn_tt_key2(&job->tt, pos), depth) : 0;
     uint64_t nodes = 0;
-    if (job->hashed && cn_tt_probe(&job->tt, tag, &nodes)) {
+    if (job->hashed && cn_tt_probe(&job->tt, tag, tag2, &nodes)) {
         credit(job, root, nodes);
         return nodes;
     }
@@ -170,7 +172,7 @@ static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int dep
         cn_make(&child, moves[i], &undo);
         nodes += count_subtree(job, &child, depth - 1, root);
     }
-    if (job->hashed && !aborted(job)) cn_tt_store(&job->tt, tag, nodes);
+    if (job->hashed && !aborted(job)) cn_tt_store(&job->tt, tag, tag2, nodes);
     return nodes;
 }
 
@@ -311,9 +313,9 @@ static cn_status build_queue(cn_perft_job *job, const cn_position *root, uint64_
 }
 
 /* A table only pays where the engine would probe it (depth >= 2). */
-static cn_status create_table(cn_perft_job *job, size_t hash_bytes) {
+static cn_status create_table(cn_perft_job *job, size_t hash_bytes, uint64_t key_seed) {
     if (hash_bytes == 0 || job->depth < 2) return CN_OK;
-    const cn_status status = cn_tt_create(&job->tt, hash_bytes);
+    const cn_status status = cn_tt_create(&job->tt, hash_bytes, key_seed);
     if (status != CN_OK) return status;
     job->hashed = 1;
     job->table_bytes = cn_tt_bytes(&job->tt);
@@ -364,7 +366,7 @@ cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options 
     if (!job) return CN_ERR_NO_MEMORY;
     configure(job, options);
     if ((status = build_queue(job, pos, queue_target(options))) == CN_OK &&
-        (status = create_table(job, options->hash_bytes)) == CN_OK) {
+        (status = create_table(job, options->hash_bytes, options->key_seed)) == CN_OK) {
         job->memory_bytes = job->table_bytes + job->queue_bytes;
         status = start_threads(job, options->threads);
     }
@@ -406,6 +408,16 @@ int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, cons
 size_t cn_perft_job_memory(const cn_perft_job *job) { return (size_t)atomic_load_acquire(&job->memory_bytes); }
 
 size_t cn_perft_job_table_bytes(const cn_perft_job *job) { return job->table_bytes; }
+
+size_t cn_perft_key_set_name(uint64_t seed, char *out, size_t cap) {
+    static const char prefix[] = "xorshift64star-v1-", digits[] = "0123456789abcdef";
+    if (seed == 0) seed = CN_PERFT_KEY_SEED;
+    size_t length = 0;
+    for (const char *c = prefix; *c && length + 1 < cap; c++) out[length++] = *c;
+    for (int shift = 60; shift >= 0 && length + 1 < cap; shift -= 4) out[length++] = digits[(seed >> shift) & 15u];
+    if (cap > 0) out[length] = '\0';
+    return length;
+}
 
 void cn_perft_job_wait(cn_perft_job *job) {
     if (job->joined) return;

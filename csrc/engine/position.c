@@ -24,15 +24,17 @@ int cn_piece_on(const cn_position *pos, unsigned square, int *color) {
 
 int cn_in_check(const cn_position *pos) { return cn_king_attacked(pos, pos->side); }
 
-uint64_t cn_position_compute_key(const cn_position *p) {
-    uint64_t key = cn_state_key(p);
+uint64_t cn_zobrist_key(const cn_position *p, const uint64_t *random) {
+    uint64_t key = cn_state_key_in(p, random);
     for (int color = 0; color < 2; color++)
         for (int type = CN_PAWN; type <= CN_KING; type++) {
             bitboard b = p->by_type[type] & p->by_color[color];
-            while (b) key ^= cn_polyglot_piece_key(color, type, bb_pop_lsb(&b));
+            while (b) key ^= random[CN_POLYGLOT_PIECE_INDEX(color, type, bb_pop_lsb(&b))];
         }
     return key;
 }
+
+uint64_t cn_position_compute_key(const cn_position *p) { return cn_zobrist_key(p, cn_polyglot_random); }
 
 /* --- validation -------------------------------------------------------------- */
 

@@ -79,14 +79,23 @@ int cn_castling_right_applies(const cn_position *p, unsigned right, unsigned roo
  * it crossed empty. */
 int cn_ep_square_consistent(const cn_position *p, unsigned ep);
 
-/* The key's share from castling rights, en passant and the side to move. */
-static inline uint64_t cn_state_key(const cn_position *p) {
+/* The share of a Zobrist key from castling rights, en passant and the side
+ * to move, drawn from `random` (laid out as the Polyglot table, see
+ * zobrist.h): cn_polyglot_random for the position's key, another table for
+ * the hashed perft's second key. */
+static inline uint64_t cn_state_key_in(const cn_position *p, const uint64_t *random) {
     uint64_t key = 0;
     for (unsigned right = 0; right < 4; right++)
-        if (p->castling & (1u << right)) key ^= cn_polyglot_castling_key(right);
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
-    if (p->side == CN_WHITE) key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
+        if (p->castling & (1u << right)) key ^= random[CN_POLYGLOT_CASTLE_OFFSET + right];
+    if (p->ep_square != CN_NO_SQUARE) key ^= random[CN_POLYGLOT_EP_OFFSET + (p->ep_square & 7u)];
+    if (p->side == CN_WHITE) key ^= random[CN_POLYGLOT_TURN];
     return key;
 }
+
+static inline uint64_t cn_state_key(const cn_position *p) { return cn_state_key_in(p, cn_polyglot_random); }
+
+/* A whole Zobrist key drawn from `random` (cn_position_compute_key's with
+ * the Polyglot table). */
+uint64_t cn_zobrist_key(const cn_position *p, const uint64_t *random);
 
 #endif /* CN_POSITION_H */

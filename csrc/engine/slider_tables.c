@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "prng.h"
 
 cn_slider_table cn_rook_magics[64];
 cn_slider_table cn_bishop_magics[64];
@@ -68,20 +69,8 @@ static bitboard relevant_mask(unsigned square, const int directions[4][2]) {
     return mask;
 }
 
-/* xorshift64* (Vigna): private, so no caller of rand() can change our tables. */
-typedef struct magic_prng {
-    uint64_t state;
-} magic_prng;
-
-static uint64_t prng_next(magic_prng *prng) {
-    prng->state ^= prng->state >> 12;
-    prng->state ^= prng->state << 25;
-    prng->state ^= prng->state >> 27;
-    return prng->state * 2685821657736338717ULL;
-}
-
 /* Magic candidates want few set bits: AND of three draws. */
-static uint64_t prng_sparse(magic_prng *prng) { return prng_next(prng) & prng_next(prng) & prng_next(prng); }
+static uint64_t prng_sparse(cn_prng *prng) { return cn_prng_next(prng) & cn_prng_next(prng) & cn_prng_next(prng); }
 
 /* Per-square seeds, each the best of 1..1000 for its square
  * (test/c/magic_seeds.c prints this table): the whole search then takes
@@ -124,7 +113,7 @@ static size_t enumerate_subsets(unsigned square, bitboard mask, const int direct
  * magic, or 0 after max_tries candidates; *work counts subset checks. */
 static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64_t seed, magic_scratch *scratch,
                            bitboard *slice, uint64_t max_work, uint64_t *work) {
-    magic_prng prng = {seed ^ (0x9E3779B97F4A7C15ULL * (square + 1))};
+    cn_prng prng = {seed ^ (0x9E3779B97F4A7C15ULL * (square + 1))};
     const bitboard mask = scratch->occupancy[count - 1]; /* the last subset is the mask itself */
     while (*work < max_work) {
         uint64_t magic = prng_sparse(&prng);

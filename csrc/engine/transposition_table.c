@@ -1,5 +1,6 @@
 /*
- * transposition_table.c - allocation of the perft transposition table.
+ * transposition_table.c - allocation of the perft transposition table and
+ * its second key set.
  */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
@@ -8,9 +9,16 @@
 #include "transposition_table.h"
 
 #include <stdlib.h>
+
+#include "include/perft_job.h"
+#include "position.h"
+#include "prng.h"
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+
+/* One bucket is one cache line. */
+_Static_assert(sizeof(cn_tt_bucket) == 64, "a bucket must be 64 bytes");
 
 /* The largest power of two of buckets that fits in bytes, at least one. */
 static size_t bucket_count(size_t bytes) {
@@ -43,7 +51,17 @@ static cn_status map_table(cn_tt *tt, size_t buckets) {
 }
 #endif
 
-cn_status cn_tt_create(cn_tt *tt, size_t bytes) {
+void cn_tt_keys_init(cn_tt_keys *keys, uint64_t seed) {
+    keys->seed = seed ? seed : CN_PERFT_KEY_SEED;
+    cn_prng prng = {keys->seed};
+    for (int i = 0; i < CN_POLYGLOT_RANDOM_COUNT; i++) keys->random[i] = cn_prng_next(&prng);
+    keys->depth_mix = cn_prng_next(&prng) | 1u; /* odd: depth + 1 maps to distinct values */
+}
+
+uint64_t cn_tt_key2(const cn_tt *tt, const cn_position *pos) { return cn_zobrist_key(pos, tt->keys.random); }
+
+cn_status cn_tt_create(cn_tt *tt, size_t bytes, uint64_t seed) {
+    cn_tt_keys_init(&tt->keys, seed);
     const size_t buckets = bucket_count(bytes);
 #ifdef __linux__
     if (buckets * sizeof(cn_tt_bucket) >= HUGE_PAGE_BYTES) return map_table(tt, buckets);

@@ -30,6 +30,7 @@
 #include "suite.h"
 #include "san_test.c"
 #include "perft_job_test.c"
+#include "tt_test.c"
 
 static int failures;
 static int checks;
@@ -374,11 +375,14 @@ static void test_moves_around(const suite_line *line, long *positions) {
 /* --- perft suites --------------------------------------------------------- */
 
 /* with_extras: also full perft (small counts) and hashed perft through a
- * 4 KiB table (constant index collisions and replacement) and a 16 MiB one. */
+ * one-bucket table (every probe lands in the same three slots, so the checks
+ * reject other positions all the time), with the verify key set, and
+ * through a 16 MiB one. */
 static void run_suite(const cn_impl *impl, const char *path, int chess960, uint64_t max_nodes, int with_extras) {
     static const uint64_t no_abort = 0;
     cn_tt tiny, normal;
-    if (with_extras && (cn_tt_create(&tiny, 4096) != CN_OK || cn_tt_create(&normal, 16u << 20) != CN_OK)) {
+    if (with_extras && (cn_tt_create(&tiny, sizeof(cn_tt_bucket), CN_PERFT_VERIFY_KEY_SEED) != CN_OK ||
+                        cn_tt_create(&normal, 16u << 20, 0) != CN_OK)) {
         CHECK(0, "cannot allocate the test hash tables");
         return;
     }
@@ -412,7 +416,7 @@ static void run_suite(const cn_impl *impl, const char *path, int chess960, uint6
                 uint64_t hashed_tiny = impl->perft_hashed(&pos, line->depths[d], &tiny, &no_abort);
                 uint64_t hashed = impl->perft_hashed(&pos, line->depths[d], &normal, &no_abort);
                 CHECK(hashed_tiny == line->expected[d] && hashed == line->expected[d],
-                      "%s:%d [%s] hashed D%d: %" PRIu64 " (4 KiB table), %" PRIu64 " (16 MiB)", path, i + 1, impl->name,
+                      "%s:%d [%s] hashed D%d: %" PRIu64 " (one bucket), %" PRIu64 " (16 MiB)", path, i + 1, impl->name,
                       line->depths[d], hashed_tiny, hashed);
             }
             nodes += got;
@@ -519,6 +523,8 @@ int main(int argc, char **argv) {
         }
         variants_tested++;
     }
+    int tt_failures_seen = tt_tests_run(dir);
+    CHECK(tt_failures_seen == 0, "%d table key test failures", tt_failures_seen);
     int job_failures = perft_job_tests_run(dir);
     CHECK(job_failures == 0, "%d perft job test failures", job_failures);
     printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);

@@ -85,8 +85,8 @@ typedef struct pj_config {
 static uint64_t pj_run_checked(const cn_position *pos, int depth, const pj_config *config, uint64_t expected,
                                const char *what) {
     int finished = 0;
-    cn_perft_job_options options = {depth,     config->threads,    config->hash_bytes,     pj_on_finish,
-                                    &finished, config->leaf_depth, config->min_queue_items};
+    cn_perft_job_options options = {depth,     config->threads,    config->hash_bytes,      pj_on_finish,
+                                    &finished, config->leaf_depth, config->min_queue_items, 0};
     cn_perft_job *job;
     const cn_status status = cn_perft_job_start(pos, &options, &job);
     if (status != CN_OK) {
@@ -192,7 +192,7 @@ static void pj_test_edges(void) {
     if (pj_parse(&pos, PJ_START_FEN, 0) != 0) return;
     const int bad[][2] = {{-1, 1}, {CN_PERFT_JOB_MAX_DEPTH + 1, 1}, {3, 0}, {3, -2}, {3, CN_PERFT_JOB_MAX_THREADS + 1}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        cn_perft_job_options options = {bad[i][0], bad[i][1], 0, NULL, NULL, 0, 0};
+        cn_perft_job_options options = {bad[i][0], bad[i][1], 0, NULL, NULL, 0, 0, 0};
         char sentinel;
         cn_perft_job *job = (cn_perft_job *)(void *)&sentinel; /* a failed start sets it to NULL */
         const cn_status status = cn_perft_job_start(&pos, &options, &job);
@@ -202,14 +202,14 @@ static void pj_test_edges(void) {
     cn_position broken = pos;
     broken.by_type[CN_KING] &= ~(1ULL << 4); /* no white king */
     broken.by_color[CN_WHITE] &= ~(1ULL << 4);
-    cn_perft_job_options options = {3, 1, 0, NULL, NULL, 0, 0};
+    cn_perft_job_options options = {3, 1, 0, NULL, NULL, 0, 0, 0};
     cn_perft_job *job;
     cn_status status = cn_perft_job_start(&broken, &options, &job);
     PJ_CHECK(job == NULL && status == CN_ERR_BAD_POSITION, "a position without a white king: %s",
              cn_status_name(status));
 
     /* The table size is rounded down to a power of two of 32-byte buckets. */
-    cn_perft_job_options hashed = {3, 1, 3000, NULL, NULL, 0, 0};
+    cn_perft_job_options hashed = {3, 1, 3000, NULL, NULL, 0, 0, 0};
     status = cn_perft_job_start(&pos, &hashed, &job);
     PJ_CHECK(status == CN_OK && cn_perft_job_table_bytes(job) == 2048, "3000 bytes of table became %zu (%s)",
              job ? cn_perft_job_table_bytes(job) : 0, cn_status_name(status));
@@ -222,7 +222,7 @@ static void pj_test_cancel(const char *fen, int depth, int threads, size_t hash_
     cn_position pos;
     if (pj_parse(&pos, fen, 0) != 0) return;
     int finished = 0;
-    cn_perft_job_options options = {depth, threads, hash_bytes, pj_on_finish, &finished, 0, 0};
+    cn_perft_job_options options = {depth, threads, hash_bytes, pj_on_finish, &finished, 0, 0, 0};
     cn_perft_job *job;
     if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
         PJ_FAIL("cancel test: start failed");
@@ -267,7 +267,7 @@ static void pj_test_cancel_races(void) {
     if (pj_parse(&pos, PJ_START_FEN, 0) != 0) return;
     for (int i = 0; i < 50; i++) {
         int finished = 0;
-        cn_perft_job_options options = {9, 1 + i % 4, (i % 2) ? (size_t)1 << 16 : 0, pj_on_finish, &finished, 0, 0};
+        cn_perft_job_options options = {9, 1 + i % 4, (i % 2) ? (size_t)1 << 16 : 0, pj_on_finish, &finished, 0, 0, 0};
         cn_perft_job *job;
         if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
             PJ_FAIL("start failed");
@@ -285,7 +285,7 @@ static void pj_test_progress(int threads, size_t hash_bytes) {
     cn_position pos;
     if (pj_parse(&pos, PJ_KIWIPETE_FEN, 0) != 0) return;
     const uint64_t expected = 193690690; /* cpw.epd, kiwipete D5 */
-    cn_perft_job_options options = {5, threads, hash_bytes, NULL, NULL, 0, 0};
+    cn_perft_job_options options = {5, threads, hash_bytes, NULL, NULL, 0, 0, 0};
     cn_perft_job *job;
     if (cn_perft_job_start(&pos, &options, &job) != CN_OK) {
         PJ_FAIL("progress test: start failed");
@@ -331,8 +331,9 @@ int perft_job_tests_run(const char *perft_dir) {
     }
     pj_test_edges();
 
-    /* Every suite count up to 400k leaves, in each mode. The 2 KiB table (64
-     * buckets) is overwritten constantly and nearly every probe lands on a
+    /* Every suite count up to 400k leaves, in each mode. The 2 KiB table (32
+     * buckets) and the one-bucket one are overwritten constantly and nearly
+     * every probe lands on a
      * slot of another position; leaf_depth 1 with a one-ply queue makes the
      * job's own hashed recursion cover all but the last ply. */
     static const pj_config configs[] = {
@@ -342,6 +343,7 @@ int perft_job_tests_run(const char *perft_dir) {
         {1, 2048, 0, 0, "1 thread, 2 KiB", 400000},
         {2, 2048, 1, 1, "2 threads, 2 KiB, own recursion", 400000},
         {3, 2048, 2, 0, "3 threads, 2 KiB, leaf 2", 400000},
+        {2, 64, 1, 1, "2 threads, one bucket, own recursion", 400000},
         {2, (size_t)1 << 20, 0, 0, "2 threads, 1 MiB", 400000},
         {3, (size_t)1 << 20, 1, 1, "3 threads, 1 MiB, own recursion", 400000},
     };

@@ -28,7 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     fuzz_init();
-    if (cn_tt_create(&fuzz_tt, 1u << 16) != CN_OK) abort();
+    if (cn_tt_create(&fuzz_tt, 1u << 16, 0) != CN_OK) abort();
     return 0;
 }
 

@@ -16,14 +16,15 @@
  * ->perft_hashed when there is a table). That keeps cancellation prompt at
  * any depth without a table too, and progress counts flowing.
  *
- * Exactness with a table: see transposition_table.h. A slot is accepted only when its check
- * word matches the full 64-bit tag (Polyglot key mixed with the remaining
- * depth), so torn writes and index collisions are misses. A wrong count needs
- * a probe to meet another position's entry with the same 64-bit tag: at most
- * 2 slots * 2^-64 per probe, so below P * 2^-63 for P probes (below 1.1e-10 for
- * the fewer than 10^9 probes of a hashed perft(8) from the start position), assuming
- * Polyglot keys behave like random 64-bit values.
- * The table belongs to one job, so chess960 castling rooks, which the key does
+ * Exactness with a table: see transposition_table.h. A slot is accepted only
+ * when it matches two independent 64-bit keys of the position, each mixed
+ * with the remaining depth: the Polyglot key in all 64 bits and a second key
+ * (the key set below) in 32, so torn writes and index collisions are misses.
+ * A wrong count needs a probe to meet another position's entry with the same
+ * 96 checked bits: at most 3 slots * 2^-96 per probe, so below 4e-14 even
+ * for 10^15 probes, assuming the keys behave like random values. Running a
+ * count again with another key seed (what --verify does) checks even that.
+ * The table belongs to one job, so chess960 castling rooks, which the keys do
  * not cover, are the same for every position in it.
  *
  * Threading contract: start, progress, state, cancel, memory and the result
@@ -47,6 +48,16 @@ extern "C" {
 #define CN_PERFT_JOB_MAX_THREADS 256
 #define CN_PERFT_JOB_MAX_DEPTH   32
 
+/* The hashed perft's second key set: 781 values drawn from xorshift64*
+ * seeded with CN_PERFT_KEY_SEED (the default) or the job's key_seed. Counts
+ * never depend on it; a record that names the keys it was hashed with (a
+ * journal, a work unit) stores cn_perft_key_set_name's string.
+ * CN_PERFT_VERIFY_KEY_SEED is the other set a verifying run counts with. */
+#define CN_PERFT_KEY_SEED        UINT64_C(0x6A09E667F3BCC909)
+#define CN_PERFT_VERIFY_KEY_SEED UINT64_C(0xBB67AE8584CAA73B)
+/* Room for cn_perft_key_set_name's string and its NUL. */
+#define CN_PERFT_KEY_SET_NAME_MAX 48
+
 typedef struct cn_perft_job cn_perft_job;
 
 typedef enum cn_perft_job_state {
@@ -69,6 +80,7 @@ typedef struct cn_perft_job_options {
      * once the queue has this many subtrees (default max(1024, 64 * threads)). */
     int leaf_depth;
     int min_queue_items;
+    uint64_t key_seed; /* the table's second key set; 0: CN_PERFT_KEY_SEED */
 } cn_perft_job_options;
 
 typedef struct cn_perft_job_progress {
@@ -108,6 +120,12 @@ size_t cn_perft_job_memory(const cn_perft_job *job);
 
 /* Bytes of the table actually allocated (hash_bytes rounded down). */
 size_t cn_perft_job_table_bytes(const cn_perft_job *job);
+
+/* The name of the key set of `seed` (0: CN_PERFT_KEY_SEED), for example
+ * "xorshift64star-v1-6a09e667f3bcc909": it changes whenever the keys would.
+ * Writes at most CN_PERFT_KEY_SET_NAME_MAX bytes with the NUL; returns the
+ * length. */
+size_t cn_perft_key_set_name(uint64_t seed, char *out, size_t cap);
 
 /* Blocks until every job thread has exited. */
 void cn_perft_job_wait(cn_perft_job *job);

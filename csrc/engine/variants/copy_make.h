@@ -47,36 +47,45 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
     cn_drop_lost_rights(&c->castling, p->castle_rook, piece, us, from_bb | to_bb);
 }
 
-/* make_child plus the incremental Polyglot key, for the hashed perft. */
-CN_INLINE void make_child_keyed(const cn_position *p, cn_position *c, gen_move move, const int us) {
+/* make_child plus both keys of the hashed perft, kept incrementally: the
+ * child's Polyglot key goes to c->key, its second key (drawn from keys2,
+ * which has the Polyglot table's layout) is returned. */
+CN_INLINE uint64_t make_child_keyed(const cn_position *p, cn_position *c, gen_move move, const int us, uint64_t key2,
+                                    const uint64_t *keys2) {
     const int them = us ^ 1;
     const unsigned from = move & 63u, to = (move >> 6) & 63u;
     const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
-    uint64_t key = p->key ^ cn_polyglot_random[CN_POLYGLOT_TURN];
+    uint64_t key = p->key;
+#define TOGGLE(index) (key ^= cn_polyglot_random[(index)], key2 ^= keys2[(index)])
+    TOGGLE(CN_POLYGLOT_TURN);
     if (kind == CN_MOVE_CASTLING) {
-        key ^= cn_polyglot_piece_key(us, CN_KING, from) ^ cn_polyglot_piece_key(us, CN_ROOK, to) ^
-               cn_polyglot_piece_key(us, CN_KING, castle_king_to(from, to)) ^
-               cn_polyglot_piece_key(us, CN_ROOK, castle_rook_to(from, to));
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, CN_KING, from));
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, CN_ROOK, to));
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, CN_KING, castle_king_to(from, to)));
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, CN_ROOK, castle_rook_to(from, to)));
     } else {
         const bitboard to_bb = bb_square(to);
         if (kind == CN_MOVE_EN_PASSANT) {
-            key ^= cn_polyglot_piece_key(them, CN_PAWN, cn_ep_victim(to, us));
+            TOGGLE(CN_POLYGLOT_PIECE_INDEX(them, CN_PAWN, cn_ep_victim(to, us)));
         } else if (p->by_color[them] & to_bb) {
             int captured = CN_PAWN;
             while (!(p->by_type[captured] & to_bb)) captured++;
-            key ^= cn_polyglot_piece_key(them, captured, to);
+            TOGGLE(CN_POLYGLOT_PIECE_INDEX(them, captured, to));
         }
         const unsigned placed = kind == CN_MOVE_PROMOTION ? ((move >> 12) & 3u) + CN_KNIGHT : piece;
-        key ^= cn_polyglot_piece_key(us, (int)piece, from) ^ cn_polyglot_piece_key(us, (int)placed, to);
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, piece, from));
+        TOGGLE(CN_POLYGLOT_PIECE_INDEX(us, placed, to));
     }
     make_child(p, c, move, us);
     const unsigned lost_rights = (unsigned)(p->castling ^ c->castling);
     if (lost_rights)
         for (unsigned right = 0; right < 4; right++)
-            if (lost_rights & (1u << right)) key ^= cn_polyglot_castling_key(right);
-    if (p->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(p->ep_square);
-    if (c->ep_square != CN_NO_SQUARE) key ^= cn_polyglot_ep_key(c->ep_square);
+            if (lost_rights & (1u << right)) TOGGLE(CN_POLYGLOT_CASTLE_OFFSET + right);
+    if (p->ep_square != CN_NO_SQUARE) TOGGLE(CN_POLYGLOT_EP_OFFSET + (p->ep_square & 7u));
+    if (c->ep_square != CN_NO_SQUARE) TOGGLE(CN_POLYGLOT_EP_OFFSET + (c->ep_square & 7u));
+#undef TOGGLE
     c->key = key;
+    return key2;
 }
 
 CN_INLINE void make_child_any(const cn_position *p, cn_position *c, gen_move move) {

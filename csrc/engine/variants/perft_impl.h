@@ -82,21 +82,24 @@ static uint64_t impl_perft_full(const cn_position *p, int depth) {
 
 typedef struct hashed_search {
     const cn_tt *tt;
+    const uint64_t *keys2; /* the table's second key set */
     const uint64_t *abort_flag;
     castle_geometry castling;
 } hashed_search;
 
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search);
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search);
+static uint64_t perft_hashed_white(const cn_position *p, uint64_t key2, int depth, const hashed_search *search);
+static uint64_t perft_hashed_black(const cn_position *p, uint64_t key2, int depth, const hashed_search *search);
 
-CN_INLINE uint64_t perft_hashed_side(const cn_position *p, int depth, const hashed_search *search, const int us) {
-    const uint64_t tag = cn_tt_tag(p->key, depth);
+/* key2: the position's second key (see transposition_table.h). */
+CN_INLINE uint64_t perft_hashed_side(const cn_position *p, uint64_t key2, int depth, const hashed_search *search,
+                                     const int us) {
+    const uint64_t tag = cn_tt_tag(p->key, depth), tag2 = cn_tt_tag2(search->tt, key2, depth);
     uint64_t nodes = 0;
-    if (cn_tt_probe(search->tt, tag, &nodes)) return nodes;
+    if (cn_tt_probe(search->tt, tag, tag2, &nodes)) return nodes;
     if (depth == 2) {
         /* The last two plies need no keys: the fused count. */
         nodes = generate_moves(p, us, MODE_CHILDREN, NULL, &search->castling, NULL);
-        cn_tt_store(search->tt, tag, nodes);
+        cn_tt_store(search->tt, tag, tag2, nodes);
         return nodes;
     }
     if (ABORTED(search->abort_flag)) return 0;
@@ -104,27 +107,30 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, int depth, const hash
     const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child_keyed(p, &child, moves[i], us);
-        nodes += us ? perft_hashed_white(&child, depth - 1, search) : perft_hashed_black(&child, depth - 1, search);
+        const uint64_t child_key2 = make_child_keyed(p, &child, moves[i], us, key2, search->keys2);
+        nodes += us ? perft_hashed_white(&child, child_key2, depth - 1, search)
+                    : perft_hashed_black(&child, child_key2, depth - 1, search);
     }
-    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, nodes);
+    if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, tag2, nodes);
     return nodes;
 }
 
-static uint64_t perft_hashed_white(const cn_position *p, int depth, const hashed_search *search) {
-    return perft_hashed_side(p, depth, search, 0);
+static uint64_t perft_hashed_white(const cn_position *p, uint64_t key2, int depth, const hashed_search *search) {
+    return perft_hashed_side(p, key2, depth, search, 0);
 }
-static uint64_t perft_hashed_black(const cn_position *p, int depth, const hashed_search *search) {
-    return perft_hashed_side(p, depth, search, 1);
+static uint64_t perft_hashed_black(const cn_position *p, uint64_t key2, int depth, const hashed_search *search) {
+    return perft_hashed_side(p, key2, depth, search, 1);
 }
 
 static uint64_t impl_perft_hashed(const cn_position *p, int depth, const cn_tt *tt, const uint64_t *abort_flag) {
     hashed_search search;
     search.tt = tt;
+    search.keys2 = tt->keys.random;
     search.abort_flag = abort_flag;
     compute_castle_geometry(p, &search.castling);
     if (depth <= 1) return perft_with_geometry(p, depth, &search.castling);
-    return p->side ? perft_hashed_black(p, depth, &search) : perft_hashed_white(p, depth, &search);
+    const uint64_t key2 = cn_tt_key2(tt, p);
+    return p->side ? perft_hashed_black(p, key2, depth, &search) : perft_hashed_white(p, key2, depth, &search);
 }
 
 static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint64_t *counts) {
