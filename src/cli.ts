@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, EngineError, FenError } from './errors';
+import { AbortError, EngineError, FenError, JournalError } from './errors';
 import { engineInfo } from './index';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
 import { START_FEN } from './fen';
@@ -31,6 +31,8 @@ Commands:
       --threads N      native threads (default: ${os.availableParallelism()})
       --hash MB        transposition table size, 0 for none (default: by depth)
       --json           print one JSON object on stdout
+      --checkpoint FILE  journal finished work units in FILE; the same command
+                       run again with FILE resumes (an absent FILE starts afresh)
   suite <file.epd>   check an EPD perft suite ("FEN ;D1 n ;D2 n ...")
       --max-nodes N    skip counts above N (default: 100000000)
       --depth D        check depths up to D only
@@ -42,7 +44,8 @@ Commands:
   -h, --help         this help
   -v, --version      package, engine and code path versions
 
-Exit status: 0 on success, 1 when a suite count mismatches, 2 on bad input, 130 on Ctrl-C.`;
+Exit status: 0 on success, 1 when a suite count mismatches, 2 on bad input (a
+journal of another run too), 130 on Ctrl-C.`;
 
 /** An error the user caused: printed as one line, exit status 2. */
 class UsageError extends Error {}
@@ -92,8 +95,9 @@ function progressBar(): { update: (p: PerftProgress) => void; clear: () => void 
       const filled = Math.round(fraction * width);
       const seconds = p.elapsedMs / 1000;
       const mnps = seconds > 0 ? Number(p.nodes) / seconds / 1e6 : 0;
+      const units = p.unitsTotal === undefined ? '' : `${p.unitsDone}/${p.unitsTotal} units, `;
       const line =
-        `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.rootMovesDone}/${p.rootMovesTotal} root moves, ` +
+        `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.rootMovesDone}/${p.rootMovesTotal} root moves, ${units}` +
         `${formatCount(p.nodes)} nodes, ${seconds.toFixed(1)} s, ${mnps.toFixed(0)} Mnps`;
       stream.write(`\r${line.slice(0, Math.max(20, (stream.columns || 100) - 1))}\x1b[K`);
       drawn = true;
@@ -129,7 +133,13 @@ async function commandPerft(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...SHARED_OPTIONS, fen: { type: 'string' }, divide: { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      ...SHARED_OPTIONS,
+      fen: { type: 'string' },
+      divide: { type: 'boolean' },
+      json: { type: 'boolean' },
+      checkpoint: { type: 'string' },
+    },
   });
   if (positionals.length !== 1) fail('perft needs exactly one depth: chess-native perft <depth> [options]');
   const depth = parseInteger(positionals[0] as string, 'depth', 0, MAX_DEPTH);
@@ -137,6 +147,7 @@ async function commandPerft(args: string[]): Promise<number> {
   options.divide = values.divide === true;
   options.chess960 = values.chess960 === true;
   options.signal = interruptSignal();
+  if (values.checkpoint !== undefined) options.checkpoint = values.checkpoint;
   const bar = values.json ? undefined : progressBar();
   if (bar) options.onProgress = bar.update;
   let result;
@@ -145,9 +156,14 @@ async function commandPerft(args: string[]): Promise<number> {
   } finally {
     bar?.clear();
   }
+  if (result.checkpoint && !values.json) {
+    const { ply, units, unitsResumed } = result.checkpoint;
+    process.stderr.write(`checkpoint: ${units} units at ply ${ply}, ${unitsResumed} recorded by earlier runs\n`);
+  }
   if (values.json) {
     const out: Record<string, unknown> = { nodes: result.nodes, seconds: result.seconds, nps: Math.round(result.nps) };
     if (result.divide) out.divide = result.divide;
+    if (result.checkpoint) out.checkpoint = result.checkpoint;
     process.stdout.write(`${toJson(out)}\n`);
     return 0;
   }
@@ -320,8 +336,12 @@ main(process.argv.slice(2)).then(
     if (error instanceof AbortError) {
       process.stderr.write('chess-native: interrupted\n');
       code = EXIT_INTERRUPTED;
+    } else if (typeof (error as NodeJS.ErrnoException)?.syscall === 'string') {
+      // A file that cannot be read or written: the message names it and the reason.
+      process.stderr.write(`chess-native: ${(error as Error).message}\n`);
     } else if (
       error instanceof UsageError ||
+      error instanceof JournalError ||
       error instanceof FenError ||
       error instanceof RangeError ||
       error instanceof TypeError ||

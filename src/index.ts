@@ -10,8 +10,8 @@ import { native } from './native';
 
 export { Position, START_FEN, type PositionOptions } from './position';
 export { type Piece, type BoardPiece, type PieceType, type Color } from './board';
-export { FenError, IllegalMoveError, AbortError, EngineError, type FenField } from './errors';
-export { perftAsync, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
+export { FenError, IllegalMoveError, AbortError, EngineError, JournalError, UnitsError, type FenField, type UnitsProblems } from './errors';
+export { perftAsync, perftKeySetId, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {

@@ -3,6 +3,7 @@
 import * as os from 'node:os';
 
 import { allocBytes } from './bytes';
+import { perftCheckpointed } from './checkpoint';
 import { checkDepth } from './checks';
 import { AbortError, describe } from './errors';
 import { fenArgument, parseFen } from './fen';
@@ -25,6 +26,10 @@ export interface PerftProgress {
   rootMovesTotal: number;
   /** Milliseconds since the run started. */
   elapsedMs: number;
+  /** With a checkpoint: work units counted, those recorded by earlier runs included. */
+  unitsDone?: number;
+  /** With a checkpoint: the work units the tree is split into. */
+  unitsTotal?: number;
 }
 
 /** Options of {@link perftAsync}. */
@@ -45,6 +50,15 @@ export interface PerftAsyncOptions {
   signal?: AbortSignal;
   /** Called about every 100 ms while the run lasts, and once at the end. */
   onProgress?: (progress: PerftProgress) => void;
+  /**
+   * A journal file that makes the run resumable: the tree is split into work units (the unique
+   * positions 1 to 3 plies below the root), each unit's count is recorded in the file as soon as
+   * it is final, and a later run of the same count with the same file counts only the units not
+   * yet recorded. An absent file starts a new run. A file from another position, depth, Chess960
+   * flag or engine key set, or one corrupted before its last record, rejects with a
+   * {@link JournalError}.
+   */
+  checkpoint?: string;
 }
 
 /** What {@link perftAsync} resolves to. */
@@ -57,6 +71,16 @@ export interface PerftAsyncResult {
   nps: number;
   /** With `divide: true`: the count below each root move, by UCI move. */
   divide?: Record<string, bigint>;
+  /** With a checkpoint: how the run was split, and how much of it earlier runs had recorded. */
+  checkpoint?: { ply: number; units: number; unitsResumed: number };
+}
+
+/**
+ * The identifier of the engine key set that hashed counts depend on. Checkpoint journals, unit
+ * files and part files record it, and a file recorded with another key set is refused.
+ */
+export function perftKeySetId(): string {
+  return `${native.version}/polyglot64`;
 }
 
 /** The default table size for a depth, in MiB. */
@@ -74,14 +98,15 @@ interface CheckedOptions {
   chess960: boolean;
   signal: AbortSignal | undefined;
   onProgress: ((progress: PerftProgress) => void) | undefined;
+  checkpoint: string | undefined;
 }
 
-function checkOptions(depth: number, options: unknown): CheckedOptions {
+export function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   const o = (options ?? {}) as Record<string, unknown>;
-  const { threads, hashMb, divide, chess960, signal, onProgress } = o;
+  const { threads, hashMb, divide, chess960, signal, onProgress, checkpoint } = o;
   if (threads !== undefined) {
     if (typeof threads !== 'number') throw new TypeError(`options.threads must be a number, got ${describe(threads)}`);
     if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
@@ -108,6 +133,9 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
+  if (checkpoint !== undefined && (typeof checkpoint !== 'string' || checkpoint === '')) {
+    throw new TypeError(`options.checkpoint must be a file path, got ${describe(checkpoint)}`);
+  }
   const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), MAX_THREADS);
   const mb = (hashMb as number | undefined) ?? defaultHashMb(depth);
   return {
@@ -117,11 +145,30 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
     chess960: chess960 === true,
     signal: signal as AbortSignal | undefined,
     onProgress: onProgress as ((progress: PerftProgress) => void) | undefined,
+    checkpoint: checkpoint as string | undefined,
   };
 }
 
 function abortError(signal: AbortSignal): AbortError {
   return new AbortError('perft was aborted', { cause: signal.reason });
+}
+
+async function checkpointed(root: Uint8Array, depth: number, checked: CheckedOptions, file: string): Promise<PerftAsyncResult> {
+  const { signal } = checked;
+  try {
+    const r = await perftCheckpointed({ file, root, depth, keySet: perftKeySetId(), ...checked });
+    const out: PerftAsyncResult = {
+      nodes: r.nodes,
+      seconds: r.seconds,
+      nps: r.seconds > 0 ? Number(r.nodesCounted) / r.seconds : 0,
+      checkpoint: { ply: r.ply, units: r.units, unitsResumed: r.unitsResumed },
+    };
+    if (checked.divide) out.divide = r.divide;
+    return out;
+  } catch (e) {
+    if (e instanceof AbortError && signal) throw abortError(signal);
+    throw e;
+  }
 }
 
 /**
@@ -137,7 +184,8 @@ function abortError(signal: AbortSignal): AbortError {
  * Rejects with a `FenError` for a bad FEN, `RangeError` for a bad depth, `TypeError` /
  * `RangeError` for bad options (all before any work starts), `RangeError` when the hash table
  * cannot be allocated, {@link EngineError} when no thread can start, and {@link AbortError}
- * when `options.signal` aborts.
+ * when `options.signal` aborts. With `options.checkpoint`, also a {@link JournalError} for a
+ * journal of another run, or a corrupted one, and what reading or writing the file throws.
  *
  * ```ts
  * const { nodes, nps } = await perftAsync(START_FEN, 7, { hashMb: 64 });
@@ -151,6 +199,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   parseFen(bytes, text, checked.chess960);
   const { signal, onProgress } = checked;
   if (signal?.aborted) throw abortError(signal);
+  if (checked.checkpoint !== undefined) return checkpointed(bytes, depth, checked, checked.checkpoint);
 
   return new Promise<PerftAsyncResult>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
