@@ -16,5 +16,12 @@ export const {
   engineInfo,
   perftAsync,
   perftKeySetId,
+  splitPerft,
+  readUnitsFile,
+  writeUnitsFile,
+  runUnits,
+  mergeUnits,
+  readPartFile,
+  writePartFile,
 } = cjs;
 export default cjs;
