@@ -48,7 +48,10 @@ function countBatch(run: UnitCount, first: number, count: number, nodesBefore: b
     let job: PerftHandle;
     const collect = (): void => {
       if (failure) return;
-      const copied = native.perftUnitResults(job, lowestPending, counts.subarray(lowestPending), done.subarray(lowestPending));
+      const copied =
+        lowestPending < count
+          ? native.perftUnitResults(job, lowestPending, counts.subarray(lowestPending), done.subarray(lowestPending))
+          : 0;
       const counted: Array<[number, bigint]> = [];
       for (let i = lowestPending; i < lowestPending + copied; i++) {
         if (done[i] && !reported[i]) {

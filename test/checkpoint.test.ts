@@ -196,6 +196,9 @@ describe('perftAsync with a checkpoint', { timeout: 60_000 }, () => {
     await expect(perftAsync(KIWIPETE, 6, { ...OPTIONS, checkpoint: damagedHeader })).rejects.toThrow(
       /not a chess-native checkpoint journal, or its header is damaged/,
     );
+    const cutHeader = await finishedJournal();
+    truncateSync(cutHeader, 100); // inside the header line: not a torn record
+    await expect(perftAsync(KIWIPETE, 5, { ...OPTIONS, checkpoint: cutHeader })).rejects.toThrow(/its header is damaged/);
     for (const text of ['', 'hello\n', '{"format":"chess-native-units"}\n']) {
       const notJournal = newFile();
       writeFileSync(notJournal, text);
