@@ -1,7 +1,12 @@
-// Running one shard of a units file: shard I of N holds the units whose
-// index is I modulo N (neighbouring units, often of similar size, go to
-// different shards). The result is a part (parts.ts); with a checkpoint
-// journal the shard resumes after a crash like a checkpointed perftAsync.
+// Running one shard of a units file: shard I of N holds the I-th of N
+// contiguous runs of units, units floor(I * n / N) to floor((I + 1) * n / N) - 1.
+// Neighbouring units share their first moves, and their subtrees meet the
+// same positions further down, so keeping them in one shard keeps those
+// meetings in one table: perft(8) from the start split at ply 3, four shards
+// of 2 threads and 256 MiB took 29.7 s of CPU in all this way, 50.9 s with
+// the units dealt round-robin, and a single run 15.6 s. The result is a part
+// (parts.ts); with a checkpoint journal the shard resumes after a crash like
+// a checkpointed perftAsync.
 import { describe } from './errors';
 import { Journal } from './journal';
 import { type PartFile, partRecords } from './parts';
@@ -55,9 +60,10 @@ export function checkShard(shard: unknown): Shard {
 
 /** The units of a shard, as indices into the set's units. */
 export function shardUnits(set: UnitSet, shard: Shard): number[] {
-  const indices: number[] = [];
-  for (let i = shard.index; i < set.units.length; i += shard.count) indices.push(i);
-  return indices;
+  const n = set.units.length;
+  const first = Math.floor((shard.index * n) / shard.count);
+  const end = Math.floor(((shard.index + 1) * n) / shard.count);
+  return Array.from({ length: end - first }, (_, i) => first + i);
 }
 
 /**
