@@ -2,7 +2,7 @@
 // GNU parallel (as on a cluster), merge; the same three steps through the JS
 // API; merge's refusals (missing, duplicated, tampered parts) and refused
 // units files. Expected totals are the published counts of test/data.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -36,54 +36,67 @@ const published = (file: string, fen: string, depth: number): bigint => {
 };
 const file = (name: string): string => path.join(TMP, name);
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
 }
+
+/** Runs a command without blocking the test worker's event loop (vitest talks to it meanwhile). */
+function runAsync(command: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const cli = (args: string[], env: Record<string, string> = {}): Promise<Ran> => runAsync(process.execPath, [CLI, ...args], env);
 
 describe('split / run-units with GNU parallel / merge', { timeout: 120_000 }, () => {
   const units = file('start6.jsonl');
   const parts = [0, 1, 2, 3].map((i) => file(`start6-part-${i}.jsonl`));
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // The test installs nothing: .ci/run installs GNU parallel (Debian package `parallel`).
     const probe = spawnSync('parallel', ['--version'], { encoding: 'utf8' });
     if (probe.error || probe.status !== 0) {
       throw new Error('GNU parallel is not installed (apt-get install parallel; .ci/run installs it): this test needs it');
     }
-    const split = cli(['split', '--depth', '6', '--ply', '3', '--out', units]);
+    const split = await cli(['split', '--depth', '6', '--ply', '3', '--out', units]);
     expect(split.status, split.stderr).toBe(0);
     expect(split.stdout).toMatch(/^5362 units at ply 3 \(multiplicity 8902\), remaining depth 3/);
     // Four shards, two at a time, each its own process, as on a cluster.
-    const run = spawnSync(
-      'parallel',
-      [
-        '--will-cite',
-        '--halt',
-        'now,fail=1',
-        '-j',
-        '2',
-        process.execPath,
-        CLI,
-        'run-units',
-        units,
-        '--shard',
-        '{}/4',
-        '--threads',
-        '1',
-        '--out',
-        path.join(TMP, 'start6-part-{}.jsonl'),
-        ':::',
-        '0',
-        '1',
-        '2',
-        '3',
-      ],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
+    const run = await runAsync('parallel', [
+      '--will-cite',
+      '--halt',
+      'now,fail=1',
+      '-j',
+      '2',
+      process.execPath,
+      CLI,
+      'run-units',
+      units,
+      '--shard',
+      '{}/4',
+      '--threads',
+      '1',
+      '--out',
+      path.join(TMP, 'start6-part-{}.jsonl'),
+      ':::',
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
     expect(run.status, run.stderr).toBe(0);
   }, 120_000);
 
-  it('the unit file: 5362 unique positions at ply 3 whose multiplicities sum to perft(3)', () => {
+  it('the unit file: 5362 unique positions at ply 3 whose multiplicities sum to perft(3)', async () => {
     const set = readUnitsFile(units);
     // 5362: the unique positions after three plies (OEIS A083276); 8902: perft(3).
     expect(set.manifest).toMatchObject({ fen: START, depth: 6, ply: 3, remainingDepth: 3, units: 5362, chess960: false });
@@ -92,18 +105,18 @@ describe('split / run-units with GNU parallel / merge', { timeout: 120_000 }, ()
     expect(set.units.some((u) => u.multiplicity > 1n)).toBe(true);
   });
 
-  it('merge sums the parts to the published perft(6)', () => {
-    const merged = cli(['merge', units, ...parts, '--json']);
+  it('merge sums the parts to the published perft(6)', async () => {
+    const merged = await cli(['merge', units, ...parts, '--json']);
     expect(merged.status, merged.stderr).toBe(0);
     const out = JSON.parse(merged.stdout) as { nodes: number; units: number; parts: number };
     expect(BigInt(out.nodes)).toBe(published('cpw.epd', START, 6));
     expect(out).toMatchObject({ units: 5362, parts: 4 });
   });
 
-  it('a shard index from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX gives the same part', () => {
+  it('a shard index from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX gives the same part', async () => {
     const small = file('kiwi3.jsonl');
-    expect(cli(['split', '--fen', KIWIPETE, '--depth', '3', '--ply', '1', '--out', small]).status).toBe(0);
-    expect(cli(['run-units', small, '--shard', '1/4', '--out', file('kiwi3-part-1.jsonl')]).status).toBe(0);
+    expect((await cli(['split', '--fen', KIWIPETE, '--depth', '3', '--ply', '1', '--out', small])).status).toBe(0);
+    expect((await cli(['run-units', small, '--shard', '1/4', '--out', file('kiwi3-part-1.jsonl')])).status).toBe(0);
     const expected = readPartFile(file('kiwi3-part-1.jsonl')).records;
     expect(expected.map((r) => r.unit)).toEqual(Array.from({ length: 12 }, (_, i) => 12 + i)); // the second quarter
     const cases: Array<Record<string, string>> = [
@@ -113,36 +126,36 @@ describe('split / run-units with GNU parallel / merge', { timeout: 120_000 }, ()
       { JOB_COMPLETION_INDEX: '1', SLURM_ARRAY_TASK_ID: '3' }, // the Kubernetes index wins
     ];
     for (const env of cases) {
-      const r = cli(['run-units', small, '--shards', '4', '--out', file('env-part-{shard}.jsonl')], env);
+      const r = await cli(['run-units', small, '--shards', '4', '--out', file('env-part-{shard}.jsonl')], env);
       expect(r.status, r.stderr).toBe(0);
       expect(readPartFile(file('env-part-1.jsonl')).records).toEqual(expected);
       rmSync(file('env-part-1.jsonl'));
     }
-    const none = cli(['run-units', small, '--shards', '4', '--out', file('x.jsonl')], {
+    const none = await cli(['run-units', small, '--shards', '4', '--out', file('x.jsonl')], {
       JOB_COMPLETION_INDEX: '',
       SLURM_ARRAY_TASK_ID: '',
       AWS_BATCH_JOB_ARRAY_INDEX: '',
     });
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/--shards needs the shard index in one of JOB_COMPLETION_INDEX/);
-    const outOfRange = cli(['run-units', small, '--shards', '4', '--out', file('x.jsonl')], { JOB_COMPLETION_INDEX: '4' });
+    const outOfRange = await cli(['run-units', small, '--shards', '4', '--out', file('x.jsonl')], { JOB_COMPLETION_INDEX: '4' });
     expect(outOfRange.status).toBe(2);
     expect(outOfRange.stderr).toMatch(/JOB_COMPLETION_INDEX must be an integer from 0 to 3, got 4/);
-    expect(cli(['run-units', small, '--shard', '4/4', '--out', file('x.jsonl')]).status).toBe(2);
+    expect((await cli(['run-units', small, '--shard', '4/4', '--out', file('x.jsonl')])).status).toBe(2);
   });
 
-  it('merge reports a missing part, a duplicated part and a tampered part instead of a total', () => {
-    const refused = (args: string[], pattern: RegExp): void => {
-      const r = cli(['merge', units, ...args]);
+  it('merge reports a missing part, a duplicated part and a tampered part instead of a total', async () => {
+    const refused = async (args: string[], pattern: RegExp): Promise<void> => {
+      const r = await cli(['merge', units, ...args]);
       expect(r.status, r.stdout).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(pattern);
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     };
-    refused(parts.slice(0, 3), /no total given: 1341 unit\(s\) missing \(4021, 4022, 4023, /);
+    await refused(parts.slice(0, 3), /no total given: 1341 unit\(s\) missing \(4021, 4022, 4023, /);
     const copy = file('start6-part-0-again.jsonl');
     copyFileSync(parts[0] as string, copy);
-    refused([...parts, copy], /no total given: 1340 unit\(s\) counted more than once \(0, 1, 2, /);
+    await refused([...parts, copy], /no total given: 1340 unit\(s\) counted more than once \(0, 1, 2, /);
 
     const text = readFileSync(parts[2] as string, 'utf8');
     const lines = text.split('\n');
@@ -157,31 +170,31 @@ describe('split / run-units with GNU parallel / merge', { timeout: 120_000 }, ()
       'count.jsonl',
       (l) => (l[5] = l[5]!.replace(/(\d)","check"/, (_, d: string) => `${(Number(d) + 1) % 10}","check"`)),
     );
-    refused(
+    await refused(
       [parts[0]!, parts[1]!, changed, parts[3]!],
       /line 6: unit 2685's record fails its check.*the records do not match the end line/,
     );
     // A record removed (with its unit): the end line's checksum catches it, and the unit is missing.
     const removed = edit('removed.jsonl', (l) => l.splice(5, 1));
-    refused([parts[0]!, parts[1]!, removed, parts[3]!], /1 unit\(s\) missing \(2685\).*do not match the end line/);
+    await refused([parts[0]!, parts[1]!, removed, parts[3]!], /1 unit\(s\) missing \(2685\).*do not match the end line/);
     // Cut short: no end line.
     const cut = edit('cut.jsonl', (l) => l.splice(100));
-    refused([parts[0]!, parts[1]!, cut, parts[3]!], /missing .*no end line/);
+    await refused([parts[0]!, parts[1]!, cut, parts[3]!], /missing .*no end line/);
     // A record copied in from another part: a duplicate, and the end checksum fails.
     const spliced = edit('spliced.jsonl', (l) => l.splice(3, 0, readFileSync(parts[0] as string, 'utf8').split('\n')[1] as string));
-    refused([parts[0]!, parts[1]!, spliced, parts[3]!], /counted more than once \(0\).*do not match the end line/);
+    await refused([parts[0]!, parts[1]!, spliced, parts[3]!], /counted more than once \(0\).*do not match the end line/);
   });
 
-  it('merge and run-units refuse a part or units file of another split, another key set, or a damaged one', () => {
+  it('merge and run-units refuse a part or units file of another split, another key set, or a damaged one', async () => {
     const other = file('kiwi.jsonl');
-    expect(cli(['split', '--fen', KIWIPETE, '--depth', '3', '--ply', '1', '--out', other]).status).toBe(0);
-    expect(cli(['run-units', other, '--shard', '0/1', '--out', file('kiwi-part.jsonl')]).status).toBe(0);
-    const foreignPart = cli(['merge', units, ...parts, file('kiwi-part.jsonl')]);
+    expect((await cli(['split', '--fen', KIWIPETE, '--depth', '3', '--ply', '1', '--out', other])).status).toBe(0);
+    expect((await cli(['run-units', other, '--shard', '0/1', '--out', file('kiwi-part.jsonl')])).status).toBe(0);
+    const foreignPart = await cli(['merge', units, ...parts, file('kiwi-part.jsonl')]);
     expect(foreignPart.status).toBe(1);
     expect(foreignPart.stderr).toMatch(/kiwi-part\.jsonl counts another units file/);
     const otherKeys = file('keys-part.jsonl');
     writeFileSync(otherKeys, readFileSync(parts[3] as string, 'utf8').replace(/"keySet":"[^"]*"/, '"keySet":"another-engine/128"'));
-    expect(cli(['merge', units, parts[0]!, parts[1]!, parts[2]!, otherKeys]).stderr).toMatch(
+    expect((await cli(['merge', units, parts[0]!, parts[1]!, parts[2]!, otherKeys])).stderr).toMatch(
       /counted with engine key set another-engine\/128/,
     );
 
@@ -206,13 +219,13 @@ describe('split / run-units with GNU parallel / merge', { timeout: 120_000 }, ()
         ['merge', file(name), ...parts],
         ['run-units', file(name), '--shard', '0/1', '--out', file('never.jsonl')],
       ]) {
-        const r = cli(args);
+        const r = await cli(args);
         expect(r.status, `${name}: ${r.stderr}`).toBe(1);
         expect(r.stderr).toMatch(pattern);
         expect(r.stderr).toMatch(/refusing the units file/);
       }
     }
-    const notPart = cli(['merge', units, units]);
+    const notPart = await cli(['merge', units, units]);
     expect(notPart.status).toBe(1);
     expect(notPart.stderr).toMatch(/is not a chess-native part file/);
   });
