@@ -9,9 +9,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, EngineError, FenError } from './errors';
+import { AbortError, EngineError, FenError, JournalError, UnitsError } from './errors';
 import { engineInfo } from './index';
+import { mergeUnits, readPartFile, writePartFile } from './parts';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
+import { runUnits, type Shard } from './shard';
+import { readUnitsFile, splitPerft, writeUnitsFile } from './units';
 import { START_FEN } from './fen';
 import { native } from './native';
 
@@ -34,6 +37,8 @@ Commands:
                        available is an error
       --verify         count twice with different hash key sets; exit 1 if they differ
       --json           print one JSON object on stdout
+      --checkpoint FILE  journal finished work units in FILE; the same command
+                       run again with FILE resumes (an absent FILE starts afresh)
   suite <file.epd>   check an EPD perft suite ("FEN ;D1 n ;D2 n ...")
       --max-nodes N    skip counts above N (default: 100000000)
       --depth D        check depths up to D only
@@ -41,11 +46,23 @@ Commands:
       --threads N, --hash MB   as for perft
   bench              the six CPW positions at fixed depths, Mnps each and in total
       --threads N, --hash MB   as for perft (default table: none)
+  split              split a perft into work units for a batch cluster
+      --fen FEN, --depth D, --ply K, --out units.jsonl  (--chess960)
+  run-units <units.jsonl>  count one shard of the units
+      --shard I/N      shard I (0 .. N-1) of N; or --shards N and I from
+                       JOB_COMPLETION_INDEX, else SLURM_ARRAY_TASK_ID, else
+                       AWS_BATCH_JOB_ARRAY_INDEX (the first one set)
+      --out FILE       the part file to write ("{shard}" becomes I)
+      --threads N, --hash MB, --checkpoint FILE ("{shard}" becomes I)   as for perft
+  merge <units.jsonl> <part files...>   sum the parts: the perft count
+      --json           print one JSON object on stdout
 
   -h, --help         this help
   -v, --version      package, engine and code path versions
 
-Exit status: 0 on success, 1 when a suite count mismatches, 2 on bad input, 130 on Ctrl-C.`;
+Exit status: 0 on success, 1 when a suite count mismatches or units / parts
+are refused or do not add up, 2 on bad input (a journal of another run too),
+130 on Ctrl-C.`;
 
 /** An error the user caused: printed as one line, exit status 2. */
 class UsageError extends Error {}
@@ -96,8 +113,9 @@ function progressBar(): { update: (p: PerftProgress) => void; clear: () => void 
       const filled = Math.round(fraction * width);
       const seconds = p.elapsedMs / 1000;
       const mnps = seconds > 0 ? Number(p.nodes) / seconds / 1e6 : 0;
+      const units = p.unitsTotal === undefined ? '' : `${p.unitsDone}/${p.unitsTotal} units, `;
       const line =
-        `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.rootMovesDone}/${p.rootMovesTotal} root moves, ` +
+        `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.rootMovesDone}/${p.rootMovesTotal} root moves, ${units}` +
         `${formatCount(p.nodes)} nodes, ${seconds.toFixed(1)} s, ${mnps.toFixed(0)} Mnps`;
       stream.write(`\r${line.slice(0, Math.max(20, (stream.columns || 100) - 1))}\x1b[K`);
       drawn = true;
@@ -139,6 +157,7 @@ async function commandPerft(args: string[]): Promise<number> {
       divide: { type: 'boolean' },
       json: { type: 'boolean' },
       verify: { type: 'boolean' },
+      checkpoint: { type: 'string' },
     },
   });
   if (positionals.length !== 1) fail('perft needs exactly one depth: chess-native perft <depth> [options]');
@@ -148,6 +167,7 @@ async function commandPerft(args: string[]): Promise<number> {
   options.chess960 = values.chess960 === true;
   options.verify = values.verify === true;
   options.signal = interruptSignal();
+  if (values.checkpoint !== undefined) options.checkpoint = values.checkpoint;
   const bar = values.json ? undefined : progressBar();
   if (bar) options.onProgress = bar.update;
   let result;
@@ -156,11 +176,16 @@ async function commandPerft(args: string[]): Promise<number> {
   } finally {
     bar?.clear();
   }
+  if (result.checkpoint && !values.json) {
+    const { ply, units, unitsResumed } = result.checkpoint;
+    process.stderr.write(`checkpoint: ${units} units at ply ${ply}, ${unitsResumed} recorded by earlier runs\n`);
+  }
   if (values.json) {
     const out: Record<string, unknown> = { nodes: result.nodes, seconds: result.seconds, nps: Math.round(result.nps) };
     if (result.divide) out.divide = result.divide;
     if (result.hash.reason) out.hash = result.hash;
     if (result.verified) out.verified = true;
+    if (result.checkpoint) out.checkpoint = result.checkpoint;
     process.stdout.write(`${toJson(out)}\n`);
     return 0;
   }
@@ -300,6 +325,108 @@ async function commandBench(args: string[]): Promise<number> {
   return wrong > 0 ? EXIT_MISMATCH : 0;
 }
 
+async function commandSplit(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      fen: { type: 'string' },
+      depth: { type: 'string' },
+      ply: { type: 'string' },
+      out: { type: 'string' },
+      chess960: { type: 'boolean' },
+    },
+  });
+  if (positionals.length) fail('split takes no positional arguments: chess-native split --depth D --ply K --out FILE');
+  if (values.depth === undefined || values.ply === undefined || values.out === undefined) fail('split needs --depth, --ply and --out');
+  const depth = parseInteger(values.depth, '--depth', 0, MAX_DEPTH);
+  const ply = parseInteger(values.ply, '--ply', 0, depth);
+  const set = splitPerft(values.fen ?? START_FEN, depth, ply, { chess960: values.chess960 === true });
+  writeUnitsFile(values.out, set);
+  const m = set.manifest;
+  process.stdout.write(
+    `${m.units} units at ply ${m.ply} (multiplicity ${m.multiplicity}), remaining depth ${m.remainingDepth}, ` +
+      `checksum ${m.checksum.slice(0, 16)}: ${values.out}\n`,
+  );
+  return 0;
+}
+
+/** Environment variables that batch systems set to an array job's index, first wins. */
+const SHARD_INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID', 'AWS_BATCH_JOB_ARRAY_INDEX'];
+
+function shardArgument(shard: string | undefined, shards: string | undefined): Shard {
+  if (shard !== undefined) {
+    if (shards !== undefined) fail('give --shard I/N or --shards N, not both');
+    const match = /^(\d+)\/(\d+)$/.exec(shard);
+    if (!match) fail(`--shard must be I/N (e.g. 0/4), got ${JSON.stringify(shard)}`);
+    const count = parseInteger(match[2] as string, 'the shard count N', 1, Number.MAX_SAFE_INTEGER);
+    return { index: parseInteger(match[1] as string, 'the shard index I', 0, count - 1), count };
+  }
+  if (shards === undefined) fail('run-units needs --shard I/N, or --shards N with the index in the environment');
+  const count = parseInteger(shards, '--shards', 1, Number.MAX_SAFE_INTEGER);
+  const variable = SHARD_INDEX_VARIABLES.find((name) => (process.env[name] ?? '') !== '');
+  if (!variable) fail(`--shards needs the shard index in one of ${SHARD_INDEX_VARIABLES.join(', ')}`);
+  return { index: parseInteger(process.env[variable] as string, variable, 0, count - 1), count };
+}
+
+async function commandRunUnits(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      threads: SHARED_OPTIONS.threads,
+      hash: SHARED_OPTIONS.hash,
+      shard: { type: 'string' },
+      shards: { type: 'string' },
+      out: { type: 'string' },
+      checkpoint: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) fail('run-units needs exactly one units file: chess-native run-units <units.jsonl> --shard I/N --out FILE');
+  if (values.out === undefined) fail('run-units needs --out FILE');
+  const shard = shardArgument(values.shard, values.shards);
+  const named = (file: string): string => file.split('{shard}').join(String(shard.index));
+  const set = readUnitsFile(positionals[0] as string);
+  const options = perftOptions(values);
+  const bar = progressBar();
+  let part;
+  try {
+    part = await runUnits(set, {
+      ...options,
+      shard,
+      ...(values.checkpoint === undefined ? {} : { checkpoint: named(values.checkpoint) }),
+      signal: interruptSignal(),
+      onProgress: (p) => bar.update({ nodes: p.nodes, rootMovesDone: p.unitsDone, rootMovesTotal: p.unitsTotal, elapsedMs: p.elapsedMs }),
+    });
+  } finally {
+    bar.clear();
+  }
+  const out = named(values.out);
+  writePartFile(out, part);
+  process.stdout.write(`shard ${shard.index}/${shard.count}: ${part.records.length} units in ${part.seconds.toFixed(3)} s: ${out}\n`);
+  return 0;
+}
+
+async function commandMerge(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+  if (positionals.length < 1) fail('merge needs the units file and the part files: chess-native merge <units.jsonl> <part files...>');
+  const [unitsFile, ...partFiles] = positionals as [string, ...string[]];
+  const set = readUnitsFile(unitsFile);
+  const result = mergeUnits(set, partFiles.map(readPartFile));
+  const m = set.manifest;
+  if (values.json) {
+    process.stdout.write(
+      `${toJson({ nodes: result.nodes, fen: m.fen, depth: m.depth, units: result.units, parts: result.parts, seconds: result.seconds })}\n`,
+    );
+  } else {
+    process.stdout.write(
+      `nodes ${result.nodes}\nperft(${m.depth}) of ${m.fen}: ${result.units} units in ${result.parts} part(s), ` +
+        `${result.seconds.toFixed(3)} s of shard runs\n`,
+    );
+  }
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -309,6 +436,12 @@ async function main(argv: string[]): Promise<number> {
       return commandSuite(rest);
     case 'bench':
       return commandBench(rest);
+    case 'split':
+      return commandSplit(rest);
+    case 'run-units':
+      return commandRunUnits(rest);
+    case 'merge':
+      return commandMerge(rest);
     case undefined:
     case '-h':
     case '--help':
@@ -335,8 +468,15 @@ main(process.argv.slice(2)).then(
     if (error instanceof AbortError) {
       process.stderr.write('chess-native: interrupted\n');
       code = EXIT_INTERRUPTED;
+    } else if (typeof (error as NodeJS.ErrnoException)?.syscall === 'string') {
+      // A file that cannot be read or written: the message names it and the reason.
+      process.stderr.write(`chess-native: ${(error as Error).message}\n`);
+    } else if (error instanceof UnitsError) {
+      process.stderr.write(`chess-native: ${error.message}\n`);
+      code = EXIT_MISMATCH;
     } else if (
       error instanceof UsageError ||
+      error instanceof JournalError ||
       error instanceof FenError ||
       error instanceof RangeError ||
       error instanceof TypeError ||

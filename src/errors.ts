@@ -65,6 +65,48 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * A checkpoint journal that cannot be used: written for another position,
+ * depth, Chess960 flag, split or engine key set, or corrupted before its last
+ * record (a torn last record is not an error: it is dropped and recomputed).
+ * `file` is the journal's path.
+ */
+export class JournalError extends Error {
+  readonly file: string;
+
+  constructor(file: string, message: string) {
+    super(message);
+    this.name = 'JournalError';
+    this.file = file;
+  }
+}
+
+/** What {@link UnitsError} found wrong, unit indices ascending (each list may be empty). */
+export interface UnitsProblems {
+  /** Units no part counts. */
+  missing: number[];
+  /** Units counted more than once (in one part or across parts). */
+  duplicated: number[];
+  /** Units whose record fails its checksum, or parts whose end record does not match them. */
+  tampered: string[];
+}
+
+/**
+ * A units file or part file that is corrupt, truncated, or belongs to another
+ * split or engine key set; or parts that do not cover the units exactly once.
+ * `problems` lists what merging found (empty lists when a file is refused as
+ * a whole); the message summarises it.
+ */
+export class UnitsError extends Error {
+  readonly problems: UnitsProblems;
+
+  constructor(message: string, problems: UnitsProblems = { missing: [], duplicated: [], tampered: [] }) {
+    super(message);
+    this.name = 'UnitsError';
+    this.problems = problems;
+  }
+}
+
 /** How a move is written. */
 export type Notation = 'UCI' | 'SAN';
 

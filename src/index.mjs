@@ -4,5 +4,24 @@
 // Types: dist/index.d.ts serves both entry points.
 import cjs from './index.js';
 
-export const { Position, START_FEN, FenError, IllegalMoveError, AbortError, EngineError, engineInfo, perftAsync } = cjs;
+export const {
+  Position,
+  START_FEN,
+  FenError,
+  IllegalMoveError,
+  AbortError,
+  EngineError,
+  JournalError,
+  UnitsError,
+  engineInfo,
+  perftAsync,
+  perftKeySetId,
+  splitPerft,
+  readUnitsFile,
+  writeUnitsFile,
+  runUnits,
+  mergeUnits,
+  readPartFile,
+  writePartFile,
+} = cjs;
 export default cjs;

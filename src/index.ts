@@ -10,8 +10,11 @@ import { native } from './native';
 
 export { Position, START_FEN, type PositionOptions } from './position';
 export { type Piece, type BoardPiece, type PieceType, type Color } from './board';
-export { FenError, IllegalMoveError, AbortError, EngineError, type FenField } from './errors';
-export { perftAsync, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
+export { FenError, IllegalMoveError, AbortError, EngineError, JournalError, UnitsError, type FenField, type UnitsProblems } from './errors';
+export { splitPerft, readUnitsFile, writeUnitsFile, type UnitSet, type UnitManifest, type WorkUnit, type SplitOptions } from './units';
+export { runUnits, type RunUnitsOptions, type RunUnitsProgress, type Shard } from './shard';
+export { mergeUnits, readPartFile, writePartFile, type PartFile, type PartHeader, type PartRecord, type MergeResult } from './parts';
+export { perftAsync, perftKeySetId, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {

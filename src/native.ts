@@ -32,6 +32,8 @@ export interface Limits {
   readonly maxDepth: number;
   /** Most perftAsync threads. */
   readonly maxThreads: number;
+  /** Most units one perftUnitsStart job counts. */
+  readonly maxUnits: number;
   /** Largest perft hash table in bytes. */
   readonly maxHashBytes: number;
   /** Longest FEN parsed (longer ones are "too long"). */
@@ -128,6 +130,16 @@ export interface Native {
   /** Starts a perft job on native threads; `done` is called once it has finished or been cancelled. */
   /** keySeed: the table's second key set, 0n for the default. */
   perftStart(pos: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void, keySeed: bigint): PerftHandle;
+  /**
+   * Starts a job counting each of the positions in `units` (n * positionBytes bytes, 1 <= n <=
+   * limits.maxUnits) to `depth`, with one table for all; progress counts units as root moves.
+   */
+  perftUnitsStart(units: Uint8Array, depth: number, threads: number, hashBytes: number, done: () => void, keySeed: bigint): PerftHandle;
+  /**
+   * For units first, first + 1, ...: done[i] = 1 and counts[i] = the unit's count once it is fully
+   * counted (also while running and after a cancel), else 0 and 0n. Returns the number copied.
+   */
+  perftUnitResults(job: PerftHandle, first: number, counts: BigUint64Array, done: Uint8Array): number;
   /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */
   perftProgress(job: PerftHandle, out: Float64Array): bigint;
   perftCancel(job: PerftHandle): void;

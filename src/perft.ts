@@ -3,6 +3,7 @@
 import * as os from 'node:os';
 
 import { allocBytes } from './bytes';
+import { perftCheckpointed } from './checkpoint';
 import { checkDepth } from './checks';
 import { AbortError, EngineError, describe } from './errors';
 import { fenArgument, parseFen } from './fen';
@@ -26,6 +27,10 @@ export interface PerftProgress {
   rootMovesTotal: number;
   /** Milliseconds since the run started. */
   elapsedMs: number;
+  /** With a checkpoint: work units counted, those recorded by earlier runs included. */
+  unitsDone?: number;
+  /** With a checkpoint: the work units the tree is split into. */
+  unitsTotal?: number;
 }
 
 /** Options of {@link perftAsync}. */
@@ -54,6 +59,15 @@ export interface PerftAsyncOptions {
   signal?: AbortSignal;
   /** Called about every 100 ms while the run lasts, and once at the end. */
   onProgress?: (progress: PerftProgress) => void;
+  /**
+   * A journal file that makes the run resumable: the tree is split into work units (the unique
+   * positions 1 to 3 plies below the root), each unit's count is recorded in the file as soon as
+   * it is final, and a later run of the same count with the same file counts only the units not
+   * yet recorded. An absent file starts a new run. A file from another position, depth, Chess960
+   * flag or engine key set, or one corrupted before its last record, rejects with a
+   * {@link JournalError}.
+   */
+  checkpoint?: string;
 }
 
 /** What {@link perftAsync} resolves to. */
@@ -70,6 +84,16 @@ export interface PerftAsyncResult {
   hash: { mb: number; reason?: string };
   /** With `verify: true`: both counts agreed (`seconds` and `nps` then cover both runs). */
   verified?: boolean;
+  /** With a checkpoint: how the run was split, and how much of it earlier runs had recorded. */
+  checkpoint?: { ply: number; units: number; unitsResumed: number };
+}
+
+/**
+ * The identifier of the engine key set that hashed counts depend on. Checkpoint journals, unit
+ * files and part files record it, and a file recorded with another key set is refused.
+ */
+export function perftKeySetId(): string {
+  return native.perftKeySet;
 }
 
 /** The default table size for a depth, in MiB. */
@@ -95,19 +119,22 @@ function hashOption(depth: number, hashMb: unknown): { mb: number; reason?: stri
 interface CheckedOptions {
   threads: number;
   hash: { mb: number; reason?: string };
+  /** hash.mb in bytes, as the native job takes it. */
+  hashBytes: number;
   verify: boolean;
   divide: boolean;
   chess960: boolean;
   signal: AbortSignal | undefined;
   onProgress: ((progress: PerftProgress) => void) | undefined;
+  checkpoint: string | undefined;
 }
 
-function checkOptions(depth: number, options: unknown): CheckedOptions {
+export function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   const o = (options ?? {}) as Record<string, unknown>;
-  const { threads, hashMb, divide, chess960, verify, signal, onProgress } = o;
+  const { threads, hashMb, divide, chess960, verify, signal, onProgress, checkpoint } = o;
   if (threads !== undefined) {
     if (typeof threads !== 'number') throw new TypeError(`options.threads must be a number, got ${describe(threads)}`);
     if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
@@ -129,20 +156,48 @@ function checkOptions(depth: number, options: unknown): CheckedOptions {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
+  if (checkpoint !== undefined && (typeof checkpoint !== 'string' || checkpoint === '')) {
+    throw new TypeError(`options.checkpoint must be a file path, got ${describe(checkpoint)}`);
+  }
+  if (checkpoint !== undefined && verify === true) {
+    throw new TypeError('options.verify and options.checkpoint cannot be combined: verify a checkpointed count by a second run');
+  }
   const threadCount = (threads as number | undefined) ?? Math.min(os.availableParallelism(), MAX_THREADS);
+  const hash = hashOption(depth, hashMb);
   return {
     threads: threadCount,
-    hash: hashOption(depth, hashMb),
+    hash,
+    hashBytes: Math.floor(hash.mb * MIB),
     verify: verify === true,
     divide: divide === true,
     chess960: chess960 === true,
     signal: signal as AbortSignal | undefined,
     onProgress: onProgress as ((progress: PerftProgress) => void) | undefined,
+    checkpoint: checkpoint as string | undefined,
   };
 }
 
 function abortError(signal: AbortSignal): AbortError {
   return new AbortError('perft was aborted', { cause: signal.reason });
+}
+
+async function checkpointed(root: Uint8Array, depth: number, checked: CheckedOptions, file: string): Promise<PerftAsyncResult> {
+  const { signal } = checked;
+  try {
+    const r = await perftCheckpointed({ file, root, depth, keySet: perftKeySetId(), ...checked });
+    const out: PerftAsyncResult = {
+      nodes: r.nodes,
+      seconds: r.seconds,
+      nps: r.seconds > 0 ? Number(r.nodesCounted) / r.seconds : 0,
+      hash: checked.hash,
+      checkpoint: { ply: r.ply, units: r.units, unitsResumed: r.unitsResumed },
+    };
+    if (checked.divide) out.divide = r.divide;
+    return out;
+  } catch (e) {
+    if (e instanceof AbortError && signal) throw abortError(signal);
+    throw e;
+  }
 }
 
 /**
@@ -160,7 +215,8 @@ function abortError(signal: AbortSignal): AbortError {
  * `RangeError` for bad options or a table larger than the memory available (all before any work
  * starts), `RangeError` when the hash table cannot be allocated, {@link EngineError} when no
  * thread can start or a verifying run's counts differ, and {@link AbortError} when
- * `options.signal` aborts.
+ * `options.signal` aborts. With `options.checkpoint`, also a {@link JournalError} for a
+ * journal of another run, or a corrupted one, and what reading or writing the file throws.
  *
  * ```ts
  * const { nodes, nps } = await perftAsync(START_FEN, 7, { hashMb: 64 });
@@ -172,6 +228,8 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   const checked = checkOptions(depth, options);
   const bytes = allocBytes();
   parseFen(bytes, text, checked.chess960);
+  if (checked.signal?.aborted) throw abortError(checked.signal);
+  if (checked.checkpoint !== undefined) return checkpointed(bytes, depth, checked, checked.checkpoint);
   const first = await countOnce(bytes, depth, checked, 0n);
   if (!checked.verify) return first;
   const second = await countOnce(bytes, depth, checked, native.perftVerifyKeySeed);
@@ -232,7 +290,7 @@ function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, ke
     };
     let job: PerftHandle;
     try {
-      job = native.perftStart(bytes, depth, checked.threads, Math.floor(checked.hash.mb * MIB), finished, keySeed);
+      job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished, keySeed);
     } catch (e) {
       reject(publicError(e));
       return;

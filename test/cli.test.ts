@@ -94,7 +94,8 @@ describe('chess-native perft', { timeout: 60_000 }, () => {
     const child = spawn(process.execPath, [CLI, 'perft', '12', '--hash', '16'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    await new Promise((r) => setTimeout(r, 500));
+    // Long enough for Node to start and install its SIGINT handler on a loaded machine.
+    await new Promise((r) => setTimeout(r, 1500));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(130);

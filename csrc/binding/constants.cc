@@ -59,6 +59,7 @@ void InitConstants(Napi::Env env, Napi::Object exports) {
                                               {
                                                   {"maxDepth", kMaxDepth},
                                                   {"maxThreads", CN_PERFT_JOB_MAX_THREADS},
+                                                  {"maxUnits", CN_PERFT_JOB_MAX_UNITS},
                                                   {"maxHashBytes", static_cast<double>(kMaxHashBytes)},
                                                   {"fenMaxLength", kFenMaxLength},
                                                   {"uciMaxLength", CN_LINE_UCI_MAX},

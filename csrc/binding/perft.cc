@@ -9,7 +9,9 @@
 // running when its environment (e.g. a worker thread) shuts down.
 #include "binding.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "args.h"
 #include "limits.h"
@@ -108,40 +110,51 @@ Job *UnwrapJob(const Napi::CallbackInfo &info) {
     return handle.As<Napi::External<Job>>().Data();
 }
 
-// perftStart(pos, depth, threads, hashBytes, done: () => void, keySeed:
-// bigint): handle. Starts at once; `done` is called (with no arguments) on
-// this thread once the job has finished or been cancelled. keySeed picks the
-// table's second key set (0n: the default, CN_PERFT_KEY_SEED).
-Napi::Value PerftStart(const Napi::CallbackInfo &info) {
+// The options of a job from perftStart's / perftUnitsStart's arguments
+// depth, threads, hashBytes, done, keySeed at info[first ..]; false with an
+// error pending. keySeed picks the table's second key set (0n: the default,
+// CN_PERFT_KEY_SEED).
+bool JobOptionsArgs(const Napi::CallbackInfo &info, size_t first, cn_perft_job_options *options) {
     Napi::Env env = info.Env();
-    cn_position pos;
     int depth = 0;
     double threads = 0, hash_bytes = 0;
-    if (!LoadPosition(env, info[0], &pos) || !DepthArg(env, info[1], &depth) ||
-        !IntegerArg(env, info[2], "threads", 1, CN_PERFT_JOB_MAX_THREADS, &threads) ||
-        !IntegerArg(env, info[3], "hashBytes", 0, static_cast<double>(kMaxHashBytes), &hash_bytes))
-        return env.Undefined();
-    if (!info[4].IsFunction()) {
+    if (!DepthArg(env, info[first], &depth) ||
+        !IntegerArg(env, info[first + 1], "threads", 1, CN_PERFT_JOB_MAX_THREADS, &threads) ||
+        !IntegerArg(env, info[first + 2], "hashBytes", 0, static_cast<double>(kMaxHashBytes), &hash_bytes))
+        return false;
+    if (!info[first + 3].IsFunction()) {
         ThrowType(env, "done must be a function");
-        return env.Undefined();
+        return false;
     }
     bool lossless = false;
-    const uint64_t key_seed = info[5].IsBigInt() ? info[5].As<Napi::BigInt>().Uint64Value(&lossless) : 0;
+    const Napi::Value seed = info[first + 4];
+    const uint64_t key_seed = seed.IsBigInt() ? seed.As<Napi::BigInt>().Uint64Value(&lossless) : 0;
     if (!lossless) {
         ThrowType(env, "keySeed must be a bigint from 0 to 2^64 - 1");
-        return env.Undefined();
+        return false;
     }
+    *options = {depth,   static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, nullptr, 0, 0,
+                key_seed};
+    return true;
+}
+
+// Starts a job with `start` and wraps it in a handle calling `done` once it
+// has finished or been cancelled; undefined with an error pending if it
+// cannot start.
+template <typename Start>
+Napi::Value StartJob(Napi::Env env, Napi::Value done, cn_perft_job_options *options, Start start) {
     Job *perft = new Job();
     perft->env = env;
-    perft->done = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "chess-native perft", 0, 1);
-    cn_perft_job_options options = {
-        depth, static_cast<int>(threads), static_cast<size_t>(hash_bytes), JobFinished, perft, 0, 0, key_seed};
-    const cn_status status = cn_perft_job_start(&pos, &options, &perft->job);
+    perft->done = Napi::ThreadSafeFunction::New(env, done.As<Napi::Function>(), "chess-native perft", 0, 1);
+    options->user = perft;
+    const cn_status status = start(options, &perft->job);
     if (status != CN_OK) {
         perft->done.Release();
         delete perft;
         ThrowStatus(env, status,
-                    status == CN_ERR_NO_MEMORY ? "cannot allocate the perft hash table" : "cannot start the perft job");
+                    status == CN_ERR_NO_MEMORY      ? "cannot allocate the perft hash table"
+                    : status == CN_ERR_BAD_POSITION ? "the units are not valid positions of one game"
+                                                    : "cannot start the perft job");
         return env.Undefined();
     }
     napi_add_env_cleanup_hook(env, JobCleanupHook, perft);
@@ -152,6 +165,61 @@ Napi::Value PerftStart(const Napi::CallbackInfo &info) {
     });
     handle.TypeTag(&kJobTag);
     return handle;
+}
+
+// perftStart(pos, depth, threads, hashBytes, done: () => void, keySeed:
+// bigint): handle. Starts at once; `done` is called (with no arguments) on
+// this thread once the job has finished or been cancelled.
+Napi::Value PerftStart(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    cn_position pos;
+    cn_perft_job_options options;
+    if (!LoadPosition(env, info[0], &pos) || !JobOptionsArgs(info, 1, &options)) return env.Undefined();
+    return StartJob(env, info[4], &options, [&pos](const cn_perft_job_options *o, cn_perft_job **job) {
+        return cn_perft_job_start(&pos, o, job);
+    });
+}
+
+// perftUnitsStart(units: Uint8Array of n >= 1 * positionBytes bytes, depth,
+// threads, hashBytes, done, keySeed): handle of a job counting each of the n
+// positions to depth (n <= limits.maxUnits); as perftStart otherwise.
+Napi::Value PerftUnitsStart(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    size_t bytes = 0;
+    const uint8_t *data = ArrayArgOrThrow<uint8_t>(env, info[0], 1, "units must be a non-empty Uint8Array", &bytes);
+    if (!data) return env.Undefined();
+    if (bytes % sizeof(cn_position) != 0 || bytes / sizeof(cn_position) > CN_PERFT_JOB_MAX_UNITS) {
+        ThrowRange(env, "units must be whole positions, at most limits.maxUnits of them");
+        return env.Undefined();
+    }
+    cn_perft_job_options options;
+    if (!JobOptionsArgs(info, 1, &options)) return env.Undefined();
+    std::vector<cn_position> units(bytes / sizeof(cn_position));
+    std::memcpy(units.data(), data, bytes);
+    return StartJob(env, info[4], &options, [&units](const cn_perft_job_options *o, cn_perft_job **job) {
+        return cn_perft_job_start_units(units.data(), static_cast<int>(units.size()), o, job);
+    });
+}
+
+// perftUnitResults(handle, first, counts: BigUint64Array, done: Uint8Array):
+// for units first, first + 1, ... (as many as both arrays hold), done[i] = 1
+// and counts[i] = its count once unit first + i is fully counted, else 0 and
+// 0. Returns the number of units copied. Any time, also after a cancel.
+Napi::Value PerftUnitResults(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    Job *perft = UnwrapJob(info);
+    double first = 0;
+    size_t count_room = 0, done_room = 0;
+    if (!perft || !IntegerArg(env, info[1], "first", 0, CN_PERFT_JOB_MAX_UNITS, &first)) return env.Undefined();
+    uint64_t *counts =
+        ArrayArgOrThrow<uint64_t>(env, info[2], 1, "counts must be a non-empty BigUint64Array", &count_room);
+    uint8_t *done =
+        counts ? ArrayArgOrThrow<uint8_t>(env, info[3], 1, "done must be a non-empty Uint8Array", &done_room) : nullptr;
+    if (!done) return env.Undefined();
+    const size_t room = std::min<size_t>(std::min(count_room, done_room), CN_PERFT_JOB_MAX_UNITS);
+    if (!perft->job) return Napi::Number::New(env, 0);
+    return Napi::Number::New(
+        env, cn_perft_job_unit_results(perft->job, static_cast<int>(first), static_cast<int>(room), counts, done));
 }
 
 // perftProgress(handle, out: Float64Array(>= 3)): nodes so far (bigint);
@@ -219,6 +287,8 @@ void InitPerft(Napi::Env env, Napi::Object exports) {
         Method<Perft>(env, "perft"),
         Method<Divide>(env, "divide"),
         Method<PerftStart>(env, "perftStart"),
+        Method<PerftUnitsStart>(env, "perftUnitsStart"),
+        Method<PerftUnitResults>(env, "perftUnitResults"),
         Method<PerftProgress>(env, "perftProgress"),
         Method<PerftCancel>(env, "perftCancel"),
         Method<PerftResult>(env, "perftResult"),

@@ -101,7 +101,8 @@ struct cn_perft_job {
     cn_tt tt;
     size_t table_bytes;
     size_t queue_bytes;
-    int root_count;
+    int root_count; /* root moves, or units */
+    int units;      /* 1: the queue's roots are the caller's units, not root moves */
     cn_move root_moves[CN_MAX_MOVES];
     cn_perft_job_finish_fn on_finish;
     void *user;
@@ -118,8 +119,8 @@ struct cn_perft_job {
     uint64_t state;           /* cn_perft_job_state */
     uint64_t memory_bytes;    /* table + queue while held */
     uint64_t end_ns;          /* written before state leaves RUNNING */
-    uint64_t root_counts[CN_MAX_MOVES];
-    uint64_t root_pending[CN_MAX_MOVES]; /* subtrees of each root move not yet counted */
+    uint64_t *root_counts;    /* per root move (or unit), root_count entries */
+    uint64_t *root_pending;   /* subtrees of each root move (or unit) not yet counted */
 
     /* Owned by the controlling thread. */
     int thread_count;
@@ -263,6 +264,16 @@ static job_item *expand_items(const job_item *items, uint64_t count, uint64_t *n
     return next;
 }
 
+/* One item per unit, each its own root; NULL when memory is short. */
+static job_item *unit_items(const cn_position *units, int count) {
+    job_item *items = malloc(sizeof(job_item) * (size_t)(count ? count : 1));
+    for (int i = 0; items && i < count; i++) {
+        items[i].pos = units[i];
+        items[i].root = i;
+    }
+    return items;
+}
+
 /* The root's children (all of the queue at depth 1), or at depth 0 the root
  * itself; NULL when memory is short. */
 static job_item *root_items(cn_perft_job *job, const cn_position *root) {
@@ -288,11 +299,11 @@ static job_item *root_items(cn_perft_job *job, const cn_position *root) {
 /* Builds the queue: the root's children, expanded ply by ply (each item
  * keeping its root move) until there are `wanted` subtrees or they are as
  * shallow as the leaf depth. */
-static cn_status build_queue(cn_perft_job *job, const cn_position *root, uint64_t wanted) {
-    job_item *items = root_items(job, root);
+static cn_status build_queue(cn_perft_job *job, const cn_position *roots, uint64_t wanted) {
+    job_item *items = job->units ? unit_items(roots, job->root_count) : root_items(job, roots);
     if (!items) return CN_ERR_NO_MEMORY;
-    uint64_t count = job->depth == 0 ? 1 : (uint64_t)job->root_count;
-    int ply = job->depth == 0 ? 0 : 1;
+    uint64_t count = job->units ? (uint64_t)job->root_count : job->depth == 0 ? 1 : (uint64_t)job->root_count;
+    int ply = job->units || job->depth == 0 ? 0 : 1;
     const int split_floor = job->leaf_depth > 0 ? job->leaf_depth : MAX_LEAF_DEPTH;
     while (count > 0 && count < wanted && job->depth - ply >= split_floor) {
         job_item *next = expand_items(items, count, &count);
@@ -305,6 +316,10 @@ static cn_status build_queue(cn_perft_job *job, const cn_position *root, uint64_
     job->item_count = count;
     job->item_depth = job->depth - ply;
     job->queue_bytes = sizeof(job_item) * (size_t)(count ? count : 1);
+    const size_t roots_room = (size_t)(job->units ? job->root_count : CN_MAX_MOVES) + 1;
+    job->root_counts = calloc(roots_room, sizeof(uint64_t));
+    job->root_pending = calloc(roots_room, sizeof(uint64_t));
+    if (!job->root_counts || !job->root_pending) return CN_ERR_NO_MEMORY;
     for (uint64_t i = 0; i < count; i++)
         if (items[i].root >= 0) job->root_pending[items[i].root]++;
     for (int r = 0; r < job->root_count; r++)
@@ -354,29 +369,77 @@ static uint64_t queue_target(const cn_perft_job_options *options) {
     return per_threads < QUEUE_MIN_ITEMS ? QUEUE_MIN_ITEMS : per_threads;
 }
 
-cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options, cn_perft_job **out) {
-    *out = NULL;
-    if (!pos || !options || options->depth < 0 || options->depth > CN_PERFT_JOB_MAX_DEPTH || options->threads < 1 ||
-        options->threads > CN_PERFT_JOB_MAX_THREADS)
-        return CN_ERR_BAD_ARGUMENT;
-    cn_status status = cn_init();
-    if (status != CN_OK) return status;
-    if (cn_position_validate(pos) != CN_OK) return CN_ERR_BAD_POSITION;
+static int options_valid(const cn_perft_job_options *options) {
+    return options && options->depth >= 0 && options->depth <= CN_PERFT_JOB_MAX_DEPTH && options->threads >= 1 &&
+           options->threads <= CN_PERFT_JOB_MAX_THREADS;
+}
+
+/* Frees a job that never started its threads. */
+static void discard(cn_perft_job *job) {
+    release_work(job);
+    free(job->root_counts);
+    free(job->root_pending);
+    free(job);
+}
+
+/* Builds the queue from `roots` (the root position, or the units), the table
+ * and the threads. */
+static cn_status launch(const cn_position *roots, int unit_count, const cn_perft_job_options *options,
+                        cn_perft_job **out) {
     cn_perft_job *job = calloc(1, sizeof *job);
     if (!job) return CN_ERR_NO_MEMORY;
     configure(job, options);
-    if ((status = build_queue(job, pos, queue_target(options))) == CN_OK &&
+    job->units = unit_count >= 0;
+    if (job->units) job->root_count = unit_count;
+    cn_status status;
+    if ((status = build_queue(job, roots, queue_target(options))) == CN_OK &&
         (status = create_table(job, options->hash_bytes, options->key_seed)) == CN_OK) {
         job->memory_bytes = job->table_bytes + job->queue_bytes;
         status = start_threads(job, options->threads);
     }
     if (status != CN_OK) {
-        release_work(job);
-        free(job);
+        discard(job);
         return status;
     }
     *out = job;
     return CN_OK;
+}
+
+cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options, cn_perft_job **out) {
+    *out = NULL;
+    if (!pos || !options_valid(options)) return CN_ERR_BAD_ARGUMENT;
+    cn_status status = cn_init();
+    if (status != CN_OK) return status;
+    if (cn_position_validate(pos) != CN_OK) return CN_ERR_BAD_POSITION;
+    return launch(pos, -1, options, out);
+}
+
+/* Whether every unit that holds a castling right has the same rook for it as
+ * the first unit that holds it: the table's keys do not cover the rook. */
+static int castle_rooks_agree(const cn_position *units, int count) {
+    uint8_t rook[4] = {CN_NO_SQUARE, CN_NO_SQUARE, CN_NO_SQUARE, CN_NO_SQUARE};
+    for (int u = 0; u < count; u++) {
+        for (int i = 0; i < 4; i++) {
+            const uint8_t square = units[u].castle_rook[i];
+            if (square == CN_NO_SQUARE) continue;
+            if (rook[i] != CN_NO_SQUARE && rook[i] != square) return 0;
+            rook[i] = square;
+        }
+    }
+    return 1;
+}
+
+cn_status cn_perft_job_start_units(const cn_position *units, int unit_count, const cn_perft_job_options *options,
+                                   cn_perft_job **out) {
+    *out = NULL;
+    if ((!units && unit_count > 0) || unit_count < 0 || unit_count > CN_PERFT_JOB_MAX_UNITS || !options_valid(options))
+        return CN_ERR_BAD_ARGUMENT;
+    cn_status status = cn_init();
+    if (status != CN_OK) return status;
+    for (int u = 0; u < unit_count; u++)
+        if (cn_position_validate(&units[u]) != CN_OK) return CN_ERR_BAD_POSITION;
+    if (!castle_rooks_agree(units, unit_count)) return CN_ERR_BAD_POSITION;
+    return launch(units, unit_count, options, out);
 }
 
 void cn_perft_job_cancel(cn_perft_job *job) {
@@ -402,7 +465,19 @@ uint64_t cn_perft_job_nodes(const cn_perft_job *job) {
 int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, const uint64_t **counts) {
     *moves = job->root_moves;
     *counts = job->root_counts;
-    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE ? job->root_count : 0;
+    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE && !job->units ? job->root_count : 0;
+}
+
+int cn_perft_job_unit_results(const cn_perft_job *job, int first, int count, uint64_t *counts, uint8_t *done) {
+    if (!job->units || first < 0 || count < 0 || first > job->root_count) return 0;
+    if (count > job->root_count - first) count = job->root_count - first;
+    for (int i = 0; i < count; i++) {
+        /* Acquire: every credit to a unit happens before its last pending
+         * subtree is taken off, so a unit seen done has its final count. */
+        done[i] = atomic_load_acquire(&job->root_pending[first + i]) == 0;
+        counts[i] = done[i] ? atomic_load_acquire(&job->root_counts[first + i]) : 0;
+    }
+    return count;
 }
 
 size_t cn_perft_job_memory(const cn_perft_job *job) { return (size_t)atomic_load_acquire(&job->memory_bytes); }
@@ -429,5 +504,7 @@ void cn_perft_job_free(cn_perft_job *job) {
     if (!job) return;
     cn_perft_job_cancel(job);
     cn_perft_job_wait(job);
+    free(job->root_counts);
+    free(job->root_pending);
     free(job);
 }

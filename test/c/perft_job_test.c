@@ -323,6 +323,144 @@ static void pj_test_progress(int threads, size_t hash_bytes) {
     cn_perft_job_free(job);
 }
 
+/* The positions two plies below pos (every path: transpositions repeat). */
+static int pj_grandchildren(const cn_position *pos, cn_position *out, int room) {
+    cn_move moves[CN_MAX_MOVES], replies[CN_MAX_MOVES];
+    const int count = cn_legal_moves(pos, moves);
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        cn_position child = *pos;
+        cn_undo undo;
+        cn_make(&child, moves[i], &undo);
+        const int reply_count = cn_legal_moves(&child, replies);
+        for (int r = 0; r < reply_count && n < room; r++, n++) {
+            out[n] = child;
+            cn_make(&out[n], replies[r], &undo);
+        }
+    }
+    return n;
+}
+
+/* A units job over kiwipete's 2-ply positions, counted 3 plies deeper, sums
+ * to the published perft(5); each unit's count is its own cn_perft. */
+static void pj_test_units(const pj_config *config) {
+    static cn_position units[4096];
+    cn_position pos;
+    if (pj_parse(&pos, PJ_KIWIPETE_FEN, 0) != 0) return;
+    const int count = pj_grandchildren(&pos, units, 4096);
+    int finished = 0;
+    cn_perft_job_options options = {3,         config->threads,    config->hash_bytes,     pj_on_finish,
+                                    &finished, config->leaf_depth, config->min_queue_items};
+    cn_perft_job *job;
+    cn_status status = cn_perft_job_start_units(units, count, &options, &job);
+    if (status != CN_OK) {
+        PJ_FAIL("units [%s]: start failed with %s", config->name, cn_status_name(status));
+        return;
+    }
+    cn_perft_job_wait(job);
+    static uint64_t counts[4096];
+    static uint8_t done[4096];
+    const int copied = cn_perft_job_unit_results(job, 0, count + 5, counts, done);
+    uint64_t sum = 0;
+    int wrong = 0;
+    for (int u = 0; u < copied; u++) {
+        sum += counts[u];
+        if (!done[u] || counts[u] != cn_perft(&units[u], 3)) wrong++;
+    }
+    const cn_move *moves;
+    const uint64_t *root_counts;
+    cn_perft_job_progress progress;
+    cn_perft_job_progress_get(job, &progress);
+    PJ_CHECK(copied == count && count == 2039 && wrong == 0, "units [%s]: %d of %d copied, %d wrong", config->name,
+             copied, count, wrong);
+    PJ_CHECK(sum == 193690690 && cn_perft_job_nodes(job) == sum, "units [%s]: sum %" PRIu64 ", nodes %" PRIu64,
+             config->name, sum, cn_perft_job_nodes(job));
+    PJ_CHECK(progress.root_moves_done == count && progress.root_moves_total == count && finished == 1,
+             "units [%s]: progress %d/%d units, on_finish %d", config->name, progress.root_moves_done,
+             progress.root_moves_total, finished);
+    PJ_CHECK(cn_perft_job_root_moves(job, &moves, &root_counts) == 0, "a units job reports root moves");
+    PJ_CHECK(cn_perft_job_unit_results(job, count - 2, 10, counts, done) == 2 && done[1] &&
+                 cn_perft_job_unit_results(job, count + 1, 1, counts, done) == 0,
+             "units [%s]: a clipped read", config->name);
+    cn_perft_job_free(job);
+}
+
+/* Units: edge cases, refusals, and counts read while running and after a
+ * cancel (a unit reported done is exact). */
+static void pj_test_units_edges(void) {
+    static cn_position units[512];
+    cn_position pos;
+    cn_perft_job *job;
+    cn_perft_job_options options = {5, 2, 0, NULL, NULL, 0, 0};
+    uint64_t counts[4];
+    uint8_t done[4];
+    PJ_CHECK(cn_perft_job_start_units(units, -1, &options, &job) == CN_ERR_BAD_ARGUMENT && !job, "-1 units");
+    PJ_CHECK(cn_perft_job_start_units(units, CN_PERFT_JOB_MAX_UNITS + 1, &options, &job) == CN_ERR_BAD_ARGUMENT,
+             "too many units");
+    if (cn_perft_job_start_units(NULL, 0, &options, &job) == CN_OK) {
+        cn_perft_job_wait(job);
+        PJ_CHECK(cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE && cn_perft_job_nodes(job) == 0 &&
+                     cn_perft_job_unit_results(job, 0, 4, counts, done) == 0,
+                 "no units: done with 0 nodes");
+        cn_perft_job_free(job);
+    } else {
+        PJ_FAIL("a job of no units did not start");
+    }
+    /* Two Chess960 units with different rooks for the same rights. */
+    if (pj_parse(&units[0], "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", 1) != 0 ||
+        pj_parse(&units[1], "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 1) != 0)
+        return;
+    PJ_CHECK(cn_perft_job_start_units(units, 2, &options, &job) == CN_ERR_BAD_POSITION && !job,
+             "units disagreeing on castling rooks were accepted");
+    /* Few deep units: the queue expands below them. Depth 0: one leaf each. */
+    if (pj_parse(&pos, PJ_START_FEN, 0) != 0) return;
+    units[0] = units[1] = units[2] = pos;
+    for (int depth = 0; depth <= 5; depth += 5) {
+        options.depth = depth;
+        if (cn_perft_job_start_units(units, 3, &options, &job) != CN_OK) {
+            PJ_FAIL("three start positions did not start");
+            continue;
+        }
+        cn_perft_job_wait(job);
+        const uint64_t each = depth == 0 ? 1 : 4865609;
+        PJ_CHECK(cn_perft_job_unit_results(job, 0, 3, counts, done) == 3 && done[0] && done[2] && counts[0] == each &&
+                     counts[2] == each && cn_perft_job_nodes(job) == 3 * each,
+                 "three start positions at depth %d: %" PRIu64 " nodes", depth, cn_perft_job_nodes(job));
+        cn_perft_job_free(job);
+    }
+    /* Cancel a run of the start position's 400 2-ply units at depth 5 once
+     * some are done: the done ones keep exact counts. */
+    const int count = pj_grandchildren(&pos, units, 512);
+    options.depth = 5;
+    if (cn_perft_job_start_units(units, count, &options, &job) != CN_OK) {
+        PJ_FAIL("400 units did not start");
+        return;
+    }
+    static uint64_t all_counts[512];
+    static uint8_t all_done[512];
+    int done_count = 0;
+    const double from = pj_now();
+    while (done_count < 3 && cn_perft_job_state_get(job) == CN_PERFT_JOB_RUNNING && pj_now() - from < 20) {
+        pj_sleep_ms(1);
+        cn_perft_job_unit_results(job, 0, count, all_counts, all_done);
+        done_count = 0;
+        for (int u = 0; u < count; u++) done_count += all_done[u];
+    }
+    cn_perft_job_cancel(job);
+    cn_perft_job_wait(job);
+    cn_perft_job_unit_results(job, 0, count, all_counts, all_done);
+    int checked = 0, wrong = 0, after = 0;
+    for (int u = 0; u < count; u++) {
+        after += all_done[u];
+        if (!all_done[u] || checked == 5) continue;
+        checked++;
+        wrong += all_counts[u] != cn_perft(&units[u], 5);
+    }
+    PJ_CHECK(count == 400 && checked >= 3 && wrong == 0 && after < count,
+             "cancelled units: %d done, %d checked, %d wrong", after, checked, wrong);
+    cn_perft_job_free(job);
+}
+
 int perft_job_tests_run(const char *perft_dir) {
     pj_failures = 0;
     if (cn_init() != CN_OK) {
@@ -363,6 +501,14 @@ int perft_job_tests_run(const char *perft_dir) {
         static const pj_config deep = {2, (size_t)1 << 20, 3, 0, "2 threads, 1 MiB, leaf 3", 0};
         pj_run_checked(&pos, 5, &deep, 193690690, "kiwipete");
     }
+
+    static const pj_config unit_configs[] = {
+        {1, 0, 0, 0, "1 thread", 0},
+        {2, 2048, 0, 0, "2 threads, 2 KiB", 0},
+        {3, (size_t)1 << 20, 1, 1, "3 threads, 1 MiB, own recursion", 0},
+    };
+    for (size_t c = 0; c < sizeof unit_configs / sizeof unit_configs[0]; c++) pj_test_units(&unit_configs[c]);
+    pj_test_units_edges();
 
     pj_test_progress(2, 0);
     pj_test_progress(3, (size_t)8 << 20);

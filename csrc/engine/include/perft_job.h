@@ -47,6 +47,8 @@ extern "C" {
 
 #define CN_PERFT_JOB_MAX_THREADS 256
 #define CN_PERFT_JOB_MAX_DEPTH   32
+/* Most units one job counts (its queue holds about 100 bytes a unit). */
+#define CN_PERFT_JOB_MAX_UNITS (1 << 20)
 
 /* The hashed perft's second key set: 781 values drawn from xorshift64*
  * seeded with CN_PERFT_KEY_SEED (the default) or the job's key_seed. Counts
@@ -101,6 +103,18 @@ typedef struct cn_perft_job_progress {
  *   what cn_init returns when it fails. */
 cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options *options, cn_perft_job **job);
 
+/* Starts a job over a list of positions, the units (for example the unique
+ * positions some plies below a root), each counted to options->depth: the
+ * units are the job's roots, and one table serves them all. The units are
+ * copied. Progress counts units as root moves; cn_perft_job_unit_results reads
+ * each unit's count as soon as it is final, also while the job runs and
+ * after a cancel. Returns what cn_perft_job_start returns, and
+ * CN_ERR_BAD_ARGUMENT for a unit count outside 0 .. CN_PERFT_JOB_MAX_UNITS,
+ * CN_ERR_BAD_POSITION when a unit fails cn_position_validate or two units
+ * disagree on the rook of a castling right (the table's keys do not cover it). */
+cn_status cn_perft_job_start_units(const cn_position *units, int unit_count, const cn_perft_job_options *options,
+                                   cn_perft_job **job);
+
 /* Asks the threads to stop; they do within milliseconds. Harmless after the
  * finish (the job then stays DONE). */
 void cn_perft_job_cancel(cn_perft_job *job);
@@ -110,9 +124,17 @@ cn_perft_job_state cn_perft_job_state_get(const cn_perft_job *job);
 void cn_perft_job_progress_get(const cn_perft_job *job, cn_perft_job_progress *out);
 
 /* Result readers, meaningful once the state is DONE. Root moves are in
- * generation order; counts[i] is the perft(depth - 1) of moves[i]. */
+ * generation order; counts[i] is the perft(depth - 1) of moves[i]. A units
+ * job has no root moves (cn_perft_job_root_moves returns 0); its nodes are
+ * the sum of its units' counts. */
 uint64_t cn_perft_job_nodes(const cn_perft_job *job);
 int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, const uint64_t **counts);
+
+/* For a units job: copies, for units first .. first + count - 1 (clipped to
+ * the units there are), done[i] = 1 when unit first + i is fully counted, with
+ * its count in counts[i] (else 0 and 0). Returns the number of units copied
+ * (0 for a job started by cn_perft_job_start). Any thread, at any time. */
+int cn_perft_job_unit_results(const cn_perft_job *job, int first, int count, uint64_t *counts, uint8_t *done);
 
 /* Bytes the job holds for its table and work queue: 0 once it has finished
  * or been cancelled (the last thread frees them before on_finish). */
