@@ -87,12 +87,12 @@ CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targ
 
 /* Where the moves of one generation go; each mode uses its own fields. */
 typedef struct move_sink {
-    gen_move *moves;                 /* MODE_LIST */
-    int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
-    uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
-    const cn_position *parent;       /* MODE_CHILDREN */
-    const castle_geometry *castling; /* MODE_CHILDREN */
-    set_sink *sets;                  /* MODE_SETS */
+    gen_move *moves;                    /* MODE_LIST */
+    int count;                          /* MODE_LIST and MODE_COUNT: moves so far */
+    uint64_t nodes;                     /* MODE_CHILDREN: replies counted */
+    const cn_position *parent;          /* MODE_CHILDREN */
+    const castle_geometry *castling;    /* MODE_CHILDREN */
+    set_sink *sets;                     /* MODE_SETS */
     bitboard mover_pawn_knight_attacks; /* MODE_CHILDREN: squares the side to move's pawns and knights attack */
     unsigned mover_king;                /* MODE_CHILDREN: the side to move's king square */
 } move_sink;
