@@ -36,7 +36,7 @@
 // the other two, in the first N rounds only.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, copyFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, copyFileSync, readdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -113,7 +113,9 @@ function buildGigantua() {
   hash.update(version.stdout + CXXFLAGS.join(' '));
   const dir = path.join(tmpdir(), `chess-native-gigantua-${hash.digest('hex').slice(0, 16)}`);
   const exe = path.join(dir, 'gigantua');
-  const command = [opts.cxx, ...CXXFLAGS, 'Gigantua.cpp', '-o', 'gigantua'];
+  // Built under another name and renamed when complete, so that an
+  // interrupted build never leaves a binary that looks cached.
+  const command = [opts.cxx, ...CXXFLAGS, 'Gigantua.cpp', '-o', 'gigantua.partial'];
   if (!existsSync(exe)) {
     mkdirSync(dir, { recursive: true });
     for (const f of SOURCES) copyFileSync(path.join(src, f), path.join(dir, f));
@@ -121,6 +123,7 @@ function buildGigantua() {
     console.log(`building Gigantua in ${dir} (takes minutes: its templates are large): ${command.join(' ')}`);
     const r = spawnSync(command[0], command.slice(1), { cwd: dir, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('Gigantua build failed');
+    renameSync(path.join(dir, 'gigantua.partial'), exe);
   }
   return { exe, command: command.join(' '), compiler: version.stdout.split('\n')[0], dir };
 }
