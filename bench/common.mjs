@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync, statSync, readdirSync, existsSync, mkdtempSync, mkdirSync, copyFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -92,11 +93,12 @@ export function table(headers, rows) {
  * node-gyp-build would pick now into a temporary directory and points
  * CHESS_NATIVE_PREBUILD (node-gyp-build's override) at it, so a rebuild of
  * build/ in the shared tree during a long run cannot switch binaries between
- * the runs. Call before loadEngine(); children inherit the pin.
+ * the runs. Call before loadEngine(); children inherit the pin. `file`, if
+ * given, is the .node file to pin instead (e.g. the shipped prebuild).
  */
-export function pinAddon() {
+export function pinAddon(file) {
   if (process.env.CHESS_NATIVE_PREBUILD) return;
-  const source = require('node-gyp-build').resolve(ROOT);
+  const source = file ?? require('node-gyp-build').resolve(ROOT);
   const dir = mkdtempSync(path.join(tmpdir(), 'chess-native-bench-'));
   mkdirSync(path.join(dir, 'build', 'Release'), { recursive: true });
   copyFileSync(source, path.join(dir, 'build', 'Release', 'chess_native.node'));
@@ -210,4 +212,74 @@ export function quantile(values, q) {
 /** "median [p25-p75]" summary: the spread without the odd stalled sample. */
 export function iqr(values, digits = 2) {
   return `${fmt(median(values), digits)} [${fmt(quantile(values, 0.25), digits)}-${fmt(quantile(values, 0.75), digits)}]`;
+}
+
+// --- Stockfish, the reference engine of the perft benchmarks -------------------
+
+/** Stockfish's binary: `explicit` if given, else Debian's place or PATH. */
+export function findStockfish(explicit) {
+  for (const c of [explicit, '/usr/games/stockfish', '/usr/bin/stockfish']) if (c && existsSync(c)) return c;
+  const which = spawnSync('sh', ['-c', 'command -v stockfish'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  throw new Error('Stockfish not found: apt-get install -y stockfish (Debian puts it in /usr/games), or pass --stockfish PATH');
+}
+
+/** One Stockfish process driven over UCI, for `go perft`. */
+export class Stockfish {
+  constructor(file) {
+    this.proc = spawn(file, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.waiters = [];
+    this.lines = []; // { line, at } read but not yet consumed by until()
+    createInterface({ input: this.proc.stdout }).on('line', (line) => {
+      const item = { line, at: now() };
+      const w = this.waiters[0];
+      if (w && w.match(line)) {
+        this.waiters.shift();
+        w.resolve(item);
+      } else if (!w) {
+        this.lines.push(item);
+      }
+    });
+    this.proc.on('exit', (code) => {
+      for (const w of this.waiters) w.reject(new Error(`stockfish exited (${code})`));
+    });
+  }
+  send(cmd) {
+    this.proc.stdin.write(cmd + '\n');
+  }
+  /** Resolves with the first line (read already or later) that matches; earlier lines are dropped. */
+  until(match) {
+    while (this.lines.length) {
+      const item = this.lines.shift();
+      if (match(item.line)) return Promise.resolve(item);
+    }
+    return new Promise((resolve, reject) => this.waiters.push({ match, resolve, reject }));
+  }
+  async start() {
+    const id = this.until((l) => l.startsWith('id name '));
+    this.send('uci');
+    this.name = (await id).line.slice(8);
+    await this.until((l) => l === 'uciok');
+    await this.ready();
+  }
+  async ready() {
+    const r = this.until((l) => l === 'readyok');
+    this.send('isready');
+    await r;
+  }
+  /** Returns { nodes, seconds, cpu }, timed from `go perft` written to `Nodes searched` read. */
+  async perft(fen, depth) {
+    this.send(`position fen ${fen}`);
+    await this.ready();
+    const done = this.until((l) => l.startsWith('Nodes searched:'));
+    const c0 = cpuSeconds(this.proc.pid);
+    const t0 = now();
+    this.send(`go perft ${depth}`);
+    const { line, at } = await done;
+    const cpu = cpuSeconds(this.proc.pid) - c0;
+    return { nodes: Number(line.split(':')[1]), seconds: at - t0, cpu };
+  }
+  quit() {
+    this.send('quit');
+  }
 }

@@ -24,9 +24,8 @@
 // --sliders all (default) runs the engine's automatic choice in this process
 // and re-runs the whole benchmark in a child with CHESS_NATIVE_SLIDERS set to
 // the other slider path, so pext and magic are both reported.
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import path from 'node:path';
 import {
   CPW,
@@ -41,8 +40,9 @@ import {
   machine,
   loadNote,
   gitState,
-  cpuSeconds,
   pinAddon,
+  Stockfish,
+  findStockfish,
 } from './common.mjs';
 
 const opts = parseArgs(process.argv.slice(2), {
@@ -79,72 +79,6 @@ const positions = CPW.map((p) => ({ ...p, depth: p.depth + opts.depthDelta }));
 const expected = (p) => (opts.depthDelta === 0 ? p.nodes : undefined);
 
 // --- Stockfish --------------------------------------------------------------
-
-function findStockfish() {
-  for (const c of [opts.stockfish, '/usr/games/stockfish', '/usr/bin/stockfish']) if (c && existsSync(c)) return c;
-  const which = spawnSync('sh', ['-c', 'command -v stockfish'], { encoding: 'utf8' });
-  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
-  throw new Error('Stockfish not found: apt-get install -y stockfish (Debian puts it in /usr/games), or pass --stockfish PATH');
-}
-
-class Stockfish {
-  constructor(file) {
-    this.proc = spawn(file, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.waiters = [];
-    this.lines = []; // { line, at } read but not yet consumed by until()
-    createInterface({ input: this.proc.stdout }).on('line', (line) => {
-      const item = { line, at: now() };
-      const w = this.waiters[0];
-      if (w && w.match(line)) {
-        this.waiters.shift();
-        w.resolve(item);
-      } else if (!w) {
-        this.lines.push(item);
-      }
-    });
-    this.proc.on('exit', (code) => {
-      for (const w of this.waiters) w.reject(new Error(`stockfish exited (${code})`));
-    });
-  }
-  send(cmd) {
-    this.proc.stdin.write(cmd + '\n');
-  }
-  /** Resolves with the first line (read already or later) that matches; earlier lines are dropped. */
-  until(match) {
-    while (this.lines.length) {
-      const item = this.lines.shift();
-      if (match(item.line)) return Promise.resolve(item);
-    }
-    return new Promise((resolve, reject) => this.waiters.push({ match, resolve, reject }));
-  }
-  async start() {
-    const id = this.until((l) => l.startsWith('id name '));
-    this.send('uci');
-    this.name = (await id).line.slice(8);
-    await this.until((l) => l === 'uciok');
-    await this.ready();
-  }
-  async ready() {
-    const r = this.until((l) => l === 'readyok');
-    this.send('isready');
-    await r;
-  }
-  /** Returns { nodes, seconds, cpu }, timed from `go perft` written to `Nodes searched` read. */
-  async perft(fen, depth) {
-    this.send(`position fen ${fen}`);
-    await this.ready();
-    const done = this.until((l) => l.startsWith('Nodes searched:'));
-    const c0 = cpuSeconds(this.proc.pid);
-    const t0 = now();
-    this.send(`go perft ${depth}`);
-    const { line, at } = await done;
-    const cpu = cpuSeconds(this.proc.pid) - c0;
-    return { nodes: Number(line.split(':')[1]), seconds: at - t0, cpu };
-  }
-  quit() {
-    this.send('quit');
-  }
-}
 
 // --- chess-native: Node API and C tool -----------------------------------------
 
@@ -187,7 +121,7 @@ function check(what, p, nodes) {
 async function main() {
   const { api, addon, stale } = loadEngine();
   const info = api.engineInfo();
-  const sfPath = findStockfish();
+  const sfPath = findStockfish(opts.stockfish);
   const sf = new Stockfish(sfPath);
   await sf.start();
 

@@ -87,16 +87,22 @@ CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targ
 
 /* Where the moves of one generation go; each mode uses its own fields. */
 typedef struct move_sink {
-    gen_move *moves;                 /* MODE_LIST */
-    int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
-    uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
-    const cn_position *parent;       /* MODE_CHILDREN */
-    const castle_geometry *castling; /* MODE_CHILDREN */
-    set_sink *sets;                  /* MODE_SETS */
+    gen_move *moves;                    /* MODE_LIST */
+    int count;                          /* MODE_LIST and MODE_COUNT: moves so far */
+    uint64_t nodes;                     /* MODE_CHILDREN: replies counted */
+    const cn_position *parent;          /* MODE_CHILDREN */
+    const castle_geometry *castling;    /* MODE_CHILDREN */
+    set_sink *sets;                     /* MODE_SETS */
+    bitboard mover_pawn_knight_attacks; /* MODE_CHILDREN: squares the side to move's pawns and knights attack */
+    unsigned mover_king;                /* MODE_CHILDREN: the side to move's king square */
 } move_sink;
 
 static int count_moves_white(const cn_position *p, const castle_geometry *castling);
 static int count_moves_black(const cn_position *p, const castle_geometry *castling);
+static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
+                                   bitboard enemy_leaper_attacks);
+static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
+                                   bitboard enemy_leaper_attacks);
 CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
 
 /* One legal move, handled as the mode says. */
@@ -114,9 +120,25 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
         sink->count++;
     } else {
         cn_position child;
+        const unsigned piece = move >> GEN_PIECE_SHIFT;
         make_child(sink->parent, &child, move, us);
-        sink->nodes +=
-            (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+        /* Unless a pawn or knight moved, the mover's pawns and knights stand
+         * where they stood: the replying side's leaper attacks are the
+         * parent's, computed once, plus its king's from where it stands
+         * now, and none of them gives check (the side not to move is never
+         * in check, and a king gives none). */
+        if (piece != CN_PAWN && piece != CN_KNIGHT) {
+            unsigned king = sink->mover_king;
+            if (piece == CN_KING)
+                king = ((move >> 14) & 3u) == CN_MOVE_CASTLING ? castle_king_to(move & 63u, (move >> 6) & 63u)
+                                                               : (move >> 6) & 63u;
+            const bitboard leaper_attacks = sink->mover_pawn_knight_attacks | cn_king_attacks[king];
+            sink->nodes += (uint64_t)(us ? count_moves_white_known(&child, sink->castling, leaper_attacks)
+                                         : count_moves_black_known(&child, sink->castling, leaper_attacks));
+        } else {
+            sink->nodes +=
+                (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+        }
     }
 }
 
@@ -173,12 +195,15 @@ CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupi
     return pin_rays;
 }
 
-CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm) {
+/* leapers_may_check: 0 when the caller knows that no enemy pawn or knight
+ * gives check. */
+CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers_may_check) {
     const bitboard own = p->by_color[us], opponent = p->by_color[us ^ 1];
     const bitboard occupied = own | opponent;
     const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
-    bitboard checkers = (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
-                        (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent);
+    bitboard checkers = leapers_may_check ? (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
+                                                (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent)
+                                          : 0;
     const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
@@ -252,13 +277,21 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
     }
 }
 
-/* Squares the enemy king, pawns and knights attack: cheap set-wise and
- * independent of blockers, so king moves and castling rule them out first. */
-CN_INLINE bitboard enemy_leaper_attacks(const cn_position *p, const int us, const gen_board *b) {
-    const bitboard enemy_pawns = p->by_type[CN_PAWN] & b->opponent;
-    bitboard attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & b->opponent)] |
-                       pawn_capture_east(enemy_pawns, us ^ 1) | pawn_capture_west(enemy_pawns, us ^ 1);
-    bitboard knights = p->by_type[CN_KNIGHT] & b->opponent;
+/* Squares the king, pawns and knights of `color` (men: its pieces) attack:
+ * cheap set-wise and independent of blockers, so king moves and castling
+ * rule the enemy's out first. */
+CN_INLINE bitboard pawn_knight_attacks_by(const cn_position *p, const int color, bitboard men) {
+    const bitboard pawns = p->by_type[CN_PAWN] & men;
+    bitboard attacks = pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
+    bitboard knights = p->by_type[CN_KNIGHT] & men;
+    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
+    return attacks;
+}
+CN_INLINE bitboard leaper_attacks_by(const cn_position *p, const int color, bitboard men) {
+    const bitboard pawns = p->by_type[CN_PAWN] & men;
+    bitboard attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & men)] | pawn_capture_east(pawns, color) |
+                       pawn_capture_west(pawns, color);
+    bitboard knights = p->by_type[CN_KNIGHT] & men;
     while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
     return attacks;
 }
@@ -431,13 +464,20 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
  * code. Returns the number of moves, or in MODE_CHILDREN of their replies.
  */
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
-                                  const castle_geometry *castling, set_sink *sets) {
+                                  const castle_geometry *castling, set_sink *sets);
+
+/* generate_moves, given what a parent knows: with leapers_known, the enemy
+ * king, pawns and knights attack known_leaper_attacks and give no check. */
+CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, const int mode, gen_move *out,
+                                        const castle_geometry *castling, set_sink *sets, const int leapers_known,
+                                        bitboard known_leaper_attacks) {
     gen_board b;
     node_masks nm;
-    compute_masks(p, us, &nm);
+    compute_masks(p, us, &nm, !leapers_known);
     read_board(p, us, &b);
-    move_sink sink = {out, 0, 0, p, castling, sets};
-    const bitboard leaper_attacks = enemy_leaper_attacks(p, us, &b);
+    move_sink sink = {out, 0, 0, p, castling, sets, 0, nm.king};
+    if (mode == MODE_CHILDREN) sink.mover_pawn_knight_attacks = pawn_knight_attacks_by(p, us, b.own);
+    const bitboard leaper_attacks = leapers_known ? known_leaper_attacks : leaper_attacks_by(p, us ^ 1, b.opponent);
     generate_king_moves(&sink, mode, us, &b, nm.king, leaper_attacks);
     if (p->ep_square != CN_NO_SQUARE) generate_en_passant(&sink, mode, us, p, &b, nm.king);
     if (nm.check_mask) { /* in double check only the king moves */
@@ -454,11 +494,24 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
     return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
 }
 
+CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
+                                  const castle_geometry *castling, set_sink *sets) {
+    return generate_moves_known(p, us, mode, out, castling, sets, 0, 0);
+}
+
 static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
     return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling, NULL);
 }
 static int count_moves_black(const cn_position *p, const castle_geometry *castling) {
     return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling, NULL);
+}
+static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
+                                   bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
+}
+static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
+                                   bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
 }
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
