@@ -4,5 +4,18 @@
 // Types: dist/index.d.ts serves both entry points.
 import cjs from './index.js';
 
-export const { Position, START_FEN, FenError, IllegalMoveError, AbortError, EngineError, engineInfo, perftAsync } = cjs;
+export const {
+  Position,
+  START_FEN,
+  FenError,
+  IllegalMoveError,
+  AbortError,
+  EngineError,
+  engineInfo,
+  perftAsync,
+  parsePgn,
+  readPgn,
+  writePgn,
+  Game,
+} = cjs;
 export default cjs;
