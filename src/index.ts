@@ -11,7 +11,16 @@ import { native } from './native';
 export { Position, START_FEN, type PositionOptions } from './position';
 export { type Piece, type BoardPiece, type PieceType, type Color } from './board';
 export { FenError, IllegalMoveError, AbortError, EngineError, type FenField } from './errors';
-export { parsePgn, readPgn, type PgnMode, type ParsePgnOptions, type ReadPgnOptions, type PgnProgress, type PgnSource } from './pgn';
+export {
+  parsePgn,
+  readPgn,
+  PGN_MAX_DEPTH,
+  type PgnMode,
+  type ParsePgnOptions,
+  type ReadPgnOptions,
+  type PgnProgress,
+  type PgnSource,
+} from './pgn';
 export { Game, type PgnMove, type PgnNode, type PgnRoot, type PgnError, type PgnGameData } from './pgn-game';
 export { writePgn, type WritePgnOptions } from './pgn-writer';
 export { type PgnEval, type PgnShape } from './pgn-comments';

@@ -97,7 +97,7 @@ export function writePgn(game: PgnGameData, options: WritePgnOptions = {}): stri
   if (!Number.isInteger(maxWidth) || maxWidth < 1) throw new RangeError('maxWidth must be a positive integer');
   const t = new Tokens();
   for (const c of game.root.comments) t.push(commentToken(c));
-  writeLine(t, game.root, startPly(game.headers), game.root.comments.length > 0);
+  writeLine(t, game.root, startPly(game.headers), true);
   t.push(game.result);
   const tags = tagLines(game.headers);
   return (tags.length ? tags.join('\n') + '\n\n' : '') + wrap(t.out, maxWidth) + '\n';

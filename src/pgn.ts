@@ -9,6 +9,9 @@ import { Game, type PgnBatch } from './pgn-game';
 const C = native.pgn;
 const INTS = C.recordInts;
 
+/** Deepest variation nesting read; deeper variations are skipped with an error. */
+export const PGN_MAX_DEPTH: number = C.maxDepth;
+
 /** How much of each game to read. */
 export type PgnMode = 'tree' | 'mainline' | 'headers';
 

@@ -82,7 +82,8 @@ Napi::Value PgnRead(const Napi::CallbackInfo &info) {
 // until it is done.
 class PgnWorker : public Napi::AsyncWorker {
   public:
-    PgnWorker(Napi::Function callback, const cn_pgn_input &in, Napi::Object text, Napi::Object state, double *state_data)
+    PgnWorker(Napi::Function callback, const cn_pgn_input &in, Napi::Object text, Napi::Object state,
+              double *state_data)
         : Napi::AsyncWorker(callback, "chess-native pgn"), in_(in), state_data_(state_data) {
         text_ = Napi::Persistent(text);
         state_ = Napi::Persistent(state);
@@ -113,8 +114,8 @@ Napi::Value PgnReadAsync(const Napi::CallbackInfo &info) {
         ThrowType(env, "callback must be a function");
         return env.Undefined();
     }
-    auto *worker = new PgnWorker(info[2].As<Napi::Function>(), in, info[0].As<Napi::Object>(),
-                                 info[1].As<Napi::Object>(), state);
+    auto *worker =
+        new PgnWorker(info[2].As<Napi::Function>(), in, info[0].As<Napi::Object>(), info[1].As<Napi::Object>(), state);
     worker->Queue();
     return env.Undefined();
 }
@@ -125,8 +126,8 @@ Napi::Object PgnConstants(Napi::Env env) {
     c.Set("maxMoveToken", CN_PGN_MAX_MOVE_TOKEN);
     c.Set("recordInts", CN_PGN_RECORD_INTS);
     c.Set("stateLength", static_cast<double>(kStateLength));
-    const char *const ops[] = {"", "game", "tag", "start", "move", "comment", "nag",
-                               "varStart", "varEnd", "error", "where", "end"};
+    const char *const ops[] = {"",    "game",     "tag",    "start", "move",  "comment",
+                               "nag", "varStart", "varEnd", "error", "where", "end"};
     Napi::Object op = Napi::Object::New(env);
     for (int i = CN_PGN_OP_GAME; i <= CN_PGN_OP_END; i++) op.Set(ops[i], i);
     c.Set("op", op);

@@ -26,6 +26,7 @@ static void begin_game(pgn_reader *r, const pgn_token *tok) {
     r->movetext = r->skipping = r->depth = r->result = 0;
     r->fen_offset = r->fen_length = 0;
     r->variant = 0;
+    r->tags = 0;
     r->lines[0].active = 1;
     r->game_records = r->out->record_count;
     r->game_strings = r->out->string_length;
@@ -104,9 +105,13 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
  * then read again as the next game's first token). */
 static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (tok->kind == PGN_TOK_TAG && !r->movetext) {
+        r->tags++;
         tag(r, tok);
         return 0;
     }
+    if (!r->movetext && !r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT &&
+        !outside_game(r, tok))
+        return 0; /* text before a game that opened with a comment */
     if (tok->kind == PGN_TOK_TAG) return 1;
     if (tok->kind == PGN_TOK_BAD_TAG && !r->movetext) {
         pgn_error(r, tok, 0, "malformed tag");

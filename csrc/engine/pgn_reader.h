@@ -27,6 +27,7 @@ typedef struct pgn_reader {
     cn_status status; /* CN_ERR_NO_MEMORY once an append failed */
     /* the game being read */
     int in_game, movetext, skipping, depth, result;
+    int tags;                       /* tags read so far */
     int32_t fen_offset, fen_length; /* the FEN tag's value in out->strings */
     int variant;                    /* 0 standard, 1 Chess960, 2 unsupported */
     size_t game_records, game_strings;
