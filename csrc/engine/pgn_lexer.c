@@ -178,7 +178,7 @@ void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok) {
     for (;;) {
         skip_space(lx);
         memset(tok, 0, sizeof *tok);
-        tok->start = lx->pos;
+        tok->start = tok->begin = lx->pos;
         tok->line = lx->line;
         tok->column = (uint32_t)(lx->pos - lx->line_start) + lx->column_base + 1;
         tok->line_start = lx->at_line_start;
@@ -243,7 +243,8 @@ static int lex_one(pgn_lexer *lx, pgn_token *tok) {
     return 1;
 }
 
-void pgn_lexer_skip_line(pgn_lexer *lx) {
+int pgn_lexer_skip_line(pgn_lexer *lx) {
     const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
     lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
+    return nl != NULL;
 }

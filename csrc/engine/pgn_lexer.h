@@ -23,6 +23,7 @@ typedef enum pgn_token_kind {
 
 typedef struct pgn_token {
     pgn_token_kind kind;
+    size_t begin;                     /* the token's first byte ('[', '{', ...) */
     size_t start, length;             /* the token's text (comment: inside) */
     size_t value_start, value_length; /* TAG: the raw value, escapes kept */
     uint32_t line, column;            /* of the token's first byte, 1-based */
@@ -43,8 +44,9 @@ typedef struct pgn_lexer {
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);
 /* The next token. */
 void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok);
-/* Moves to the end of the current line (its newline is the next byte). */
-void pgn_lexer_skip_line(pgn_lexer *lx);
+/* Moves to the end of the current line (its newline is the next byte);
+ * returns 0 when the text ended first. */
+int pgn_lexer_skip_line(pgn_lexer *lx);
 /* The tag token at lx->pos, a '[' (pgn_tag.c). */
 void pgn_lex_tag(pgn_lexer *lx, pgn_token *tok);
 

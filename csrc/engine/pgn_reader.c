@@ -76,7 +76,7 @@ static void tag(pgn_reader *r, const pgn_token *tok) {
 
 /* The reading position before tok, as where the next call starts. */
 static void mark_consumed(pgn_reader *r, const pgn_token *tok) {
-    r->in->consumed = tok->start;
+    r->in->consumed = tok->begin;
     r->in->consumed_line = tok->line;
     r->in->consumed_column = tok->column - 1;
 }
@@ -93,7 +93,8 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
         cn_move move;
         cn_fen_parse(&start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, 0, NULL);
         if (cn_pgn_resolve_move(&start, r->lx.text + tok->start, tok->length, &move) == CN_OK) return 1;
-        pgn_lexer_skip_line(&r->lx); /* text between games */
+        /* Text between games; a partial text waits for the line's end. */
+        if (!pgn_lexer_skip_line(&r->lx) && !r->in->final) r->wait = 1;
         return 0;
     }
     default:
@@ -139,9 +140,12 @@ static void read_games(pgn_reader *r) {
         if (!r->in_game) mark_consumed(r, &tok);
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
         /* Outside a game, a token cut by the end of a partial text waits. */
-        if (!r->in_game && !r->in->final && tok.start + tok.length >= r->lx.length) break;
+        if (!r->in_game && !r->in->final && r->lx.pos >= r->lx.length) break;
         if (r->in->max_games && r->out->games >= r->in->max_games) break;
-        if (!r->in_game && !outside_game(r, &tok)) continue;
+        if (!r->in_game && !outside_game(r, &tok)) {
+            if (r->wait) break;
+            continue;
+        }
         if (!r->in_game) begin_game(r, &tok);
         if (inside_game(r, &tok)) {
             end_game(r, &tok);

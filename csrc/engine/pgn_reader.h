@@ -25,6 +25,7 @@ typedef struct pgn_reader {
     cn_pgn_input *in;
     cn_pgn_output *out;
     cn_status status; /* CN_ERR_NO_MEMORY once an append failed */
+    int wait;         /* stop: text between games runs past a partial text */
     /* the game being read */
     int in_game, movetext, skipping, depth, result;
     int tags;                       /* tags read so far */
