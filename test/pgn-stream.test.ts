@@ -42,7 +42,7 @@ describe('readPgn', () => {
       const got = games.map(summary);
       if (JSON.stringify(got) !== JSON.stringify(expected)) expect({ cut, got }).toEqual({ cut, got: expected });
     }
-  });
+  }, 60_000);
 
   it('reads one-byte chunks, strings, a Readable and a file path with progress', async () => {
     const bytes = Buffer.from(MIXED);
