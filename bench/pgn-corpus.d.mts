@@ -6,6 +6,7 @@ export interface GenerateOptions {
   comments?: boolean;
   chess960?: boolean;
   maxPlies?: number;
+  doubleComments?: boolean;
 }
 export function rng(seed: number): () => number;
 export function generatePgn(options?: GenerateOptions): string;

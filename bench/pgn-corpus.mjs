@@ -5,8 +5,9 @@
 //
 //   node bench/pgn-corpus.mjs <out.pgn> [--mb 50] [--seed 1]
 //
-// generatePgn({ seed, games, variations, comments, chess960 }) returns the
-// text of `games` games; the tests use it for their differential checks.
+// generatePgn({ seed, games, variations, comments, chess960, doubleComments })
+// returns the text of `games` games (doubleComments: false keeps one comment
+// a move, which chess.js needs); the tests use it for their differential checks.
 import { createRequire } from 'node:module';
 import { openSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,10 @@ function randomLine(pos, plies, random, o, depth) {
     if (o.comments) {
       seconds = Math.max(0, seconds - Math.floor(random() * 8));
       node.comments.push(`[%eval ${evalText(random)}] [%clk ${clock(seconds)}]`);
-      if (random() < 0.02) node.comments.push('A plain comment, with words.');
+      if (random() < 0.02) {
+        if (o.doubleComments === false) node.comments[0] += ' A plain comment, with words.';
+        else node.comments.push('A plain comment, with words.');
+      }
     }
     if (o.comments && random() < 0.05) node.nags.push(NAGS[Math.floor(random() * NAGS.length)]);
     if (o.variations && depth < 2 && random() < 0.04 && p.legalMoves().length > 1) {

@@ -29,14 +29,14 @@ static void new_line(pgn_lexer *lx, size_t next) {
     lx->at_line_start = 1;
 }
 
-/* Whitespace, NUL bytes and '%' escape lines. */
+/* Whitespace, control bytes and '%' escape lines. */
 static void skip_space(pgn_lexer *lx) {
     while (lx->pos < lx->length) {
         const unsigned char c = (unsigned char)lx->text[lx->pos];
         if (c == '\n') {
             new_line(lx, ++lx->pos);
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == 0 || c == '\f' || c == '\v') {
-            lx->pos++;
+        } else if (c <= ' ') {
+            lx->pos++; /* blanks, NUL and other control bytes */
         } else if (c == '%' && lx->pos == lx->line_start && lx->column_base == 0) {
             const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
             lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
@@ -238,7 +238,7 @@ static int lex_one(pgn_lexer *lx, pgn_token *tok) {
     }
     if (is_symbol_byte(c)) return lex_symbol(lx, tok);
     tok->kind = PGN_TOK_JUNK;
-    lx->pos = run_of(lx, lx->pos, is_junk);
+    lx->pos = run_of(lx, lx->pos + 1, is_junk); /* at least one byte */
     tok->length = lx->pos - tok->start;
     return 1;
 }

@@ -7,6 +7,7 @@
 
 #include "include/san.h"
 #include "pgn_reader.h"
+#include "pgn_san.h"
 
 /* Records are written for the current token's line. */
 static int recording(const pgn_reader *r) {
@@ -23,9 +24,9 @@ static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, in
     r->skipping = 1;
 }
 
-static void emit_move(pgn_reader *r, const cn_position *before, cn_move move) {
+static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
     char san[CN_SAN_MAX] = "--";
-    const int n = move == CN_MOVE_NONE ? 2 : cn_move_to_san(before, move, san);
+    const int n = move == CN_MOVE_NONE ? 2 : pgn_fast_san(before, after, move, san);
     int32_t offset = 0;
     if (pgn_out_bytes(r->out, san, (size_t)n, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
@@ -48,7 +49,7 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
     line->before = before;
     line->has_move = 1;
     line->ply++;
-    emit_move(r, &before, move);
+    emit_move(r, &before, &line->pos, move);
 }
 
 static void open_variation(pgn_reader *r, const pgn_token *tok) {

@@ -27,7 +27,8 @@
  * Tolerated without error: a UTF-8 BOM, CRLF, blank lines, ';' comments,
  * '%' escape lines, missing results and tags, games without moves, text
  * outside games (a line that holds no move before a game starts is
- * skipped), NUL bytes (whitespace), 0-0/0-0-0, missing or superfluous 'x',
+ * skipped), NUL and other control bytes (whitespace), 0-0/0-0-0, missing or
+ * superfluous 'x',
  * '+', '#', over-disambiguation, e8Q, long algebraic moves (e2e4, e2-e4,
  * Ng1-f3, e7e8q) and null moves "--" / "Z0" (recorded as MOVE with
  * CN_MOVE_NONE: the side to move passes, and moves after it are validated
