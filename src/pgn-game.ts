@@ -2,7 +2,7 @@
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
 import { native } from './native';
-import { readCommands, type CommentCommands } from './pgn-comments';
+import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './pgn-comments';
 import { Position, START_FEN } from './position';
 import { uciNames, UNNAMED } from './uci-names';
 import { writePgn, type WritePgnOptions } from './pgn-writer';
@@ -19,22 +19,24 @@ export interface PgnMove extends CommentCommands {
   san: string;
   /** "0000" for a null move ("--" in the PGN). */
   uci: string;
-  /** Comments after the move, trimmed, braces removed. */
-  comments: string[];
+  /** Comments after the move, trimmed, braces removed (read-only). */
+  comments: readonly string[];
   /** Comments before the move, where it opens a variation. */
-  startingComments?: string[];
-  nags: number[];
+  startingComments?: readonly string[];
+  /** Read-only. */
+  nags: readonly number[];
 }
 
 /** A node of the game tree: children in order, mainline first. */
 export interface PgnNode extends PgnMove {
-  children: PgnNode[];
+  /** Read-only. */
+  children: readonly PgnNode[];
 }
 
 /** The tree's root: the comments before the first move and the first moves. */
 export interface PgnRoot {
-  comments: string[];
-  children: PgnNode[];
+  comments: readonly string[];
+  children: readonly PgnNode[];
 }
 
 /** A problem in the PGN text: where, on which ply (1-based along its line; 0: none) and what. */
@@ -77,13 +79,72 @@ export function uciOfMove(move: number, chess960: boolean): string {
   return uci;
 }
 
-function newNode(san: string, uci: string): PgnNode {
-  return { san, uci, comments: [], nags: [], children: [] };
+// Frozen: a node's arrays are its own once it has something to hold.
+const NONE = Object.freeze([]) as unknown as never[];
+
+/**
+ * A tree node. The comment commands (clock, emt, eval, shapes) are read from
+ * the comments when first asked for; comments, nags and children share one
+ * empty array until the node gets its own.
+ */
+class Node implements PgnNode {
+  san: string;
+  uci: string;
+  comments: string[] = NONE;
+  nags: number[] = NONE;
+  children: Node[] = NONE;
+  declare startingComments?: string[];
+  #commands: CommentCommands | undefined;
+  constructor(san: string, uci: string) {
+    this.san = san;
+    this.uci = uci;
+  }
+  #read(): CommentCommands {
+    return (this.#commands ??= commandsOf(this.comments));
+  }
+  get clock(): number | undefined {
+    return this.#read().clock;
+  }
+  get emt(): number | undefined {
+    return this.#read().emt;
+  }
+  get eval(): PgnEval | undefined {
+    return this.#read().eval;
+  }
+  get shapes(): PgnShape[] | undefined {
+    return this.#read().shapes;
+  }
 }
 
-function addComment(node: PgnMove, text: string): void {
-  node.comments.push(text);
-  readCommands(text, node);
+function newNode(san: string, uci: string): Node {
+  return new Node(san, uci);
+}
+
+function addComment(node: Node, text: string): void {
+  if (node.comments === NONE) node.comments = [text];
+  else node.comments.push(text);
+}
+
+function addNag(node: Node, nag: number): void {
+  if (node.nags === NONE) node.nags = [nag];
+  else node.nags.push(nag);
+}
+
+function addChild(node: Node | TreeRoot, child: Node): void {
+  if (node.children === NONE) node.children = [child];
+  else node.children.push(child);
+}
+
+interface TreeRoot {
+  comments: string[];
+  children: Node[];
+}
+
+/** The SAN (ASCII) at strings[at, at + n). */
+function ascii(strings: Buffer, at: number, n: number): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
+  return s;
 }
 
 /** One game of a batch. Everything but the record bounds is decoded when first asked for. */
@@ -95,7 +156,7 @@ export class Game implements PgnGameData {
   readonly #encoding: 'utf8' | 'latin1';
   #headers: Record<string, string> | undefined;
   #root: PgnRoot | undefined;
-  #parents: WeakMap<PgnNode, PgnNode | PgnRoot> | undefined;
+  #parents: Map<PgnNode, PgnNode | PgnRoot> | undefined;
 
   /** @internal games come from parsePgn / readPgn. */
   constructor(batch: PgnBatch, first: number, end: number) {
@@ -167,13 +228,12 @@ export class Game implements PgnGameData {
   }
 
   /** Comments before the first move. */
-  get comments(): string[] {
+  get comments(): readonly string[] {
     return this.root.comments;
   }
 
-  #move(i: number, chess960: boolean): PgnNode {
-    const move = this.#arg(i, 1);
-    return newNode(this.#text(this.#arg(i, 2), this.#arg(i, 3), 'latin1'), uciOfMove(move, chess960));
+  #move(i: number, chess960: boolean): Node {
+    return newNode(ascii(this.#batch.strings, this.#arg(i, 2), this.#arg(i, 3)), uciOfMove(this.#arg(i, 1), chess960));
   }
 
   /** The mainline's moves with their comments, NAGs and comment commands. */
@@ -182,17 +242,15 @@ export class Game implements PgnGameData {
     const moves: PgnMove[] = [];
     const chess960 = this.chess960;
     let depth = 0;
-    let last: PgnMove | undefined;
+    let last: Node | undefined;
     for (let i = this.#start + 1; i < this.#end; i++) {
       const op = this.#op(i);
       if (op === OP.varStart) depth++;
       else if (op === OP.varEnd) depth--;
       else if (depth > 0) continue;
-      else if (op === OP.move) {
-        const { children: _, ...move } = this.#move(i, chess960);
-        moves.push((last = move));
-      } else if (op === OP.comment && last) addComment(last, this.#text(this.#arg(i, 1), this.#arg(i, 2)));
-      else if (op === OP.nag && last) last.nags.push(this.#arg(i, 1));
+      else if (op === OP.move) moves.push((last = this.#move(i, chess960)));
+      else if (op === OP.comment && last) addComment(last, this.#text(this.#arg(i, 1), this.#arg(i, 2)));
+      else if (op === OP.nag && last) addNag(last, this.#arg(i, 1));
     }
     return moves;
   }
@@ -203,30 +261,30 @@ export class Game implements PgnGameData {
   }
 
   #buildTree(): PgnRoot {
-    const root: PgnRoot = { comments: [], children: [] };
-    const parents = (this.#parents = new WeakMap());
+    const root: TreeRoot = { comments: [], children: [] };
+    const parents = (this.#parents = new Map<PgnNode, PgnNode | PgnRoot>());
     const chess960 = this.chess960;
-    let current: PgnNode | PgnRoot = root;
+    let current: Node | TreeRoot = root;
     let pending: string[] | undefined; // comments opening a variation
-    const stack: (PgnNode | PgnRoot)[] = [];
+    const stack: (Node | TreeRoot)[] = [];
     for (let i = this.#first + 1; i < this.#end; i++) {
       const op = this.#op(i);
       if (op === OP.move) {
         const node = this.#move(i, chess960);
         if (pending?.length) node.startingComments = pending;
         pending = undefined;
-        current.children.push(node);
+        addChild(current, node);
         parents.set(node, current);
         current = node;
       } else if (op === OP.comment) {
         const text = this.#text(this.#arg(i, 1), this.#arg(i, 2));
         if (pending) pending.push(text);
         else if (current === root) root.comments.push(text);
-        else addComment(current as PgnNode, text);
-      } else if (op === OP.nag && current !== root) (current as PgnNode).nags.push(this.#arg(i, 1));
+        else addComment(current as Node, text);
+      } else if (op === OP.nag && current !== root) addNag(current as Node, this.#arg(i, 1));
       else if (op === OP.varStart) {
         stack.push(current);
-        current = parents.get(current as PgnNode) ?? root;
+        current = (parents.get(current as Node) as Node | TreeRoot | undefined) ?? root;
         pending = [];
       } else if (op === OP.varEnd) {
         current = stack.pop() ?? root;
@@ -244,7 +302,7 @@ export class Game implements PgnGameData {
   position(node?: PgnNode): Position {
     const ucis: string[] = [];
     if (node) {
-      const parents = this.root && (this.#parents as WeakMap<PgnNode, PgnNode | PgnRoot>);
+      const parents = this.root && (this.#parents as Map<PgnNode, PgnNode | PgnRoot>);
       if (!parents.has(node)) throw new RangeError('node is not a node of this game');
       for (let n: PgnNode | PgnRoot | undefined = node; n && n !== this.#root; n = parents.get(n as PgnNode)) ucis.push((n as PgnNode).uci);
       ucis.reverse();
@@ -262,10 +320,7 @@ export class Game implements PgnGameData {
 
 function mainline(root: PgnRoot): PgnMove[] {
   const moves: PgnMove[] = [];
-  for (let n = root.children[0]; n; n = n.children[0]) {
-    const { children: _, ...move } = n;
-    moves.push(move);
-  }
+  for (let n = root.children[0]; n; n = n.children[0]) moves.push(n);
   return moves;
 }
 

@@ -221,13 +221,11 @@ export class Position {
     if (start !== START_FEN || this.#chess960) Object.assign(headers, { SetUp: '1', FEN: start });
     Object.assign(headers, options.headers ?? {});
     const sans = new Position(start, { chess960: this.#chess960 }).sanLine(this.history());
-    const root: PgnRoot = { comments: [], children: [] };
-    let parent: PgnRoot | PgnNode = root;
-    sans.forEach((san, i) => {
-      const node: PgnNode = { san, uci: this.#history[i]?.uci ?? '', comments: [], nags: [], children: [] };
-      parent.children.push(node);
-      parent = node;
-    });
+    // Built from the last move back: each node is made with its one child.
+    let children: PgnNode[] = [];
+    for (let i = sans.length - 1; i >= 0; i--)
+      children = [{ san: sans[i] as string, uci: this.#history[i]?.uci ?? '', comments: [], nags: [], children }];
+    const root: PgnRoot = { comments: [], children };
     return writePgn({ headers, result: headers['Result'] ?? '*', root }, options);
   }
 

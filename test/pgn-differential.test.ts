@@ -37,9 +37,9 @@ const PROMOTION: Record<string, string> = { queen: 'q', rook: 'r', bishop: 'b', 
 interface Shape {
   san: string;
   uci: string;
-  comments: string[];
-  startingComments: string[];
-  nags: number[];
+  comments: readonly string[];
+  startingComments: readonly string[];
+  nags: readonly number[];
   clock: number | undefined;
   eval: unknown;
   children: Shape[];
