@@ -15,7 +15,7 @@
 //    median round is reported, with the ratios to chess-native.
 // The corpus is cached in the system temp folder by seed and size.
 import { createRequire } from 'node:module';
-import { existsSync, statSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
