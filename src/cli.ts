@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// chess-native command line: perft, EPD suites, a benchmark.
+// chess-native command line: perft, EPD suites, a benchmark, PGN files.
 //
 // Arguments are parsed with node:util's parseArgs (strict mode: unknown flags
 // and missing values are errors): it is part of Node, so the CLI adds no
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { AbortError, EngineError, FenError } from './errors';
 import { engineInfo } from './index';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
+import { commandPgn, PGN_HELP } from './cli-pgn';
 import { START_FEN } from './fen';
 import { native } from './native';
 
@@ -38,6 +39,7 @@ Commands:
       --threads N, --hash MB   as for perft
   bench              the six CPW positions at fixed depths, Mnps each and in total
       --threads N, --hash MB   as for perft (default table: none)
+${PGN_HELP}
 
   -h, --help         this help
   -v, --version      package, engine and code path versions
@@ -294,6 +296,8 @@ async function main(argv: string[]): Promise<number> {
       return commandSuite(rest);
     case 'bench':
       return commandBench(rest);
+    case 'pgn':
+      return commandPgn(rest, interruptSignal());
     case undefined:
     case '-h':
     case '--help':
