@@ -38,7 +38,7 @@ function options(args: string[]): PgnCliOptions {
   try {
     statSync(file);
   } catch (e) {
-    throw new RangeError(`cannot read ${file}: ${(e as Error).message}`);
+    throw new RangeError(`cannot read ${file}: ${(e as Error).message}`, { cause: e });
   }
   return { file, to, headersOnly: values['headers-only'] === true, json: values.json === true };
 }
