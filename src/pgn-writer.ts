@@ -48,9 +48,10 @@ function writeMove(t: Tokens, node: PgnNode, ply: number, forceNumber: boolean):
   for (const c of node.startingComments ?? []) t.push(commentToken(c));
   const white = ply % 2 === 0;
   const number = Math.floor(ply / 2) + 1;
-  if (white) t.push(`${number}.`);
-  else if (forceNumber || node.startingComments?.length) t.push(`${number}...`);
-  t.push(node.san);
+  // A move number and its move stay on one line.
+  if (white) t.push(`${number}. ${node.san}`);
+  else if (forceNumber || node.startingComments?.length) t.push(`${number}... ${node.san}`);
+  else t.push(node.san);
   for (const nag of node.nags) t.push(`$${nag}`);
   for (const c of node.comments) t.push(commentToken(c));
 }
