@@ -139,8 +139,9 @@ static void read_games(pgn_reader *r) {
         pgn_lexer_next(&r->lx, &tok);
         if (!r->in_game) mark_consumed(r, &tok);
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
-        /* Outside a game, a token cut by the end of a partial text waits. */
-        if (!r->in_game && !r->in->final && r->lx.pos >= r->lx.length) break;
+        /* A token that reaches the end of a partial text may go on in the
+         * next one ("0-1" of "0-1#"): it waits, with its game. */
+        if (!r->in->final && r->lx.pos >= r->lx.length) break;
         if (r->in->max_games && r->out->games >= r->in->max_games) break;
         if (!r->in_game && !outside_game(r, &tok)) {
             if (r->wait) break;
