@@ -58,6 +58,8 @@ export interface PgnGameData {
 export interface PgnBatch {
   records: Int32Array;
   strings: Buffer;
+  /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
+  ascii: string | undefined;
 }
 
 function square(s: number): string {
@@ -95,6 +97,13 @@ class Node implements PgnNode {
   children: Node[] = NONE;
   declare startingComments?: string[];
   #commands: CommentCommands | undefined;
+  #parent: Node | TreeRoot | undefined;
+  static link(node: Node, parent: Node | TreeRoot): void {
+    node.#parent = parent;
+  }
+  static parentOf(node: Node): Node | TreeRoot | undefined {
+    return node.#parent;
+  }
   constructor(san: string, uci: string) {
     this.san = san;
     this.uci = uci;
@@ -141,7 +150,7 @@ interface TreeRoot {
 }
 
 /** The SAN (ASCII) at strings[at, at + n). */
-function ascii(strings: Buffer, at: number, n: number): string {
+function asciiAt(strings: Buffer, at: number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
   return s;
@@ -156,7 +165,6 @@ export class Game implements PgnGameData {
   readonly #encoding: 'utf8' | 'latin1';
   #headers: Record<string, string> | undefined;
   #root: PgnRoot | undefined;
-  #parents: Map<PgnNode, PgnNode | PgnRoot> | undefined;
 
   /** @internal games come from parsePgn / readPgn. */
   constructor(batch: PgnBatch, first: number, end: number) {
@@ -176,6 +184,8 @@ export class Game implements PgnGameData {
     return this.#batch.records[i * INTS + k] as number;
   }
   #text(offset: number, length: number, encoding: 'utf8' | 'latin1' = this.#encoding): string {
+    const ascii = this.#batch.ascii;
+    if (ascii !== undefined) return ascii.slice(offset, offset + length);
     return this.#batch.strings.toString(encoding, offset, offset + length);
   }
 
@@ -233,7 +243,11 @@ export class Game implements PgnGameData {
   }
 
   #move(i: number, chess960: boolean): Node {
-    return newNode(ascii(this.#batch.strings, this.#arg(i, 2), this.#arg(i, 3)), uciOfMove(this.#arg(i, 1), chess960));
+    const at = this.#arg(i, 2);
+    const n = this.#arg(i, 3);
+    const ascii = this.#batch.ascii;
+    const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(this.#batch.strings, at, n);
+    return newNode(san, uciOfMove(this.#arg(i, 1), chess960));
   }
 
   /** The mainline's moves with their comments, NAGs and comment commands. */
@@ -262,7 +276,6 @@ export class Game implements PgnGameData {
 
   #buildTree(): PgnRoot {
     const root: TreeRoot = { comments: [], children: [] };
-    const parents = (this.#parents = new Map<PgnNode, PgnNode | PgnRoot>());
     const chess960 = this.chess960;
     let current: Node | TreeRoot = root;
     let pending: string[] | undefined; // comments opening a variation
@@ -274,7 +287,7 @@ export class Game implements PgnGameData {
         if (pending?.length) node.startingComments = pending;
         pending = undefined;
         addChild(current, node);
-        parents.set(node, current);
+        Node.link(node, current);
         current = node;
       } else if (op === OP.comment) {
         const text = this.#text(this.#arg(i, 1), this.#arg(i, 2));
@@ -284,7 +297,7 @@ export class Game implements PgnGameData {
       } else if (op === OP.nag && current !== root) addNag(current as Node, this.#arg(i, 1));
       else if (op === OP.varStart) {
         stack.push(current);
-        current = (parents.get(current as Node) as Node | TreeRoot | undefined) ?? root;
+        current = current === root ? root : (Node.parentOf(current as Node) ?? root);
         pending = [];
       } else if (op === OP.varEnd) {
         current = stack.pop() ?? root;
@@ -302,9 +315,10 @@ export class Game implements PgnGameData {
   position(node?: PgnNode): Position {
     const ucis: string[] = [];
     if (node) {
-      const parents = this.root && (this.#parents as Map<PgnNode, PgnNode | PgnRoot>);
-      if (!parents.has(node)) throw new RangeError('node is not a node of this game');
-      for (let n: PgnNode | PgnRoot | undefined = node; n && n !== this.#root; n = parents.get(n as PgnNode)) ucis.push((n as PgnNode).uci);
+      const root = this.root;
+      let n: Node | TreeRoot | undefined = node instanceof Node ? node : undefined;
+      for (; n instanceof Node; n = Node.parentOf(n)) ucis.push(n.uci);
+      if (n !== root) throw new RangeError('node is not a node of this game');
       ucis.reverse();
     } else {
       for (const m of this.moves()) ucis.push(m.uci);

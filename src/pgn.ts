@@ -1,5 +1,6 @@
 // parsePgn (text in memory) and readPgn (any source, streamed in constant
 // memory): games read and validated by the native reader (pgn.h).
+import * as buffer from 'node:buffer';
 import { open } from 'node:fs/promises';
 
 import { AbortError } from './errors';
@@ -7,6 +8,8 @@ import { native, publicError } from './native';
 import { Game, type PgnBatch } from './pgn-game';
 
 const C = native.pgn;
+// buffer.isAscii is missing from Node 18 before 18.15.
+const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
 const INTS = C.recordInts;
 
 /** Deepest variation nesting read; deeper variations are skipped with an error. */
@@ -53,9 +56,12 @@ function modeCode(options: ParsePgnOptions | undefined): number {
 
 /** The games of a pgnRead result. */
 function gamesOf(bytes: Uint8Array, recordBytes: number): Game[] {
+  const strings = Buffer.from(bytes.buffer, bytes.byteOffset + recordBytes, bytes.length - recordBytes);
   const batch: PgnBatch = {
     records: new Int32Array(bytes.buffer, bytes.byteOffset, recordBytes / 4),
-    strings: Buffer.from(bytes.buffer, bytes.byteOffset + recordBytes, bytes.length - recordBytes),
+    strings,
+    // One string for an ASCII table: its slices cost no call into Node's buffer code.
+    ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
   };
   const games: Game[] = [];
   const r = batch.records;
