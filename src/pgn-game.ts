@@ -57,7 +57,8 @@ export interface PgnGameData {
 /** Records and string table of one batch of games. */
 export interface PgnBatch {
   records: Int32Array;
-  strings: Buffer;
+  /** A Buffer (typed as Uint8Array so the shipped types need no Node types). */
+  strings: Uint8Array;
   /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
   ascii: string | undefined;
 }
@@ -150,7 +151,7 @@ interface TreeRoot {
 }
 
 /** The SAN (ASCII) at strings[at, at + n). */
-function asciiAt(strings: Buffer, at: number, n: number): string {
+function asciiAt(strings: Uint8Array, at: number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
   return s;
@@ -186,7 +187,7 @@ export class Game implements PgnGameData {
   #text(offset: number, length: number, encoding: 'utf8' | 'latin1' = this.#encoding): string {
     const ascii = this.#batch.ascii;
     if (ascii !== undefined) return ascii.slice(offset, offset + length);
-    return this.#batch.strings.toString(encoding, offset, offset + length);
+    return (this.#batch.strings as Buffer).toString(encoding, offset, offset + length);
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */

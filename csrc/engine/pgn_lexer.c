@@ -9,7 +9,7 @@
 #include "include/pgn.h"
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column) {
-    lx->text = text;
+    lx->text = text ? text : ""; /* an empty text may come without storage */
     lx->length = length;
     lx->pos = 0;
     lx->line = line;

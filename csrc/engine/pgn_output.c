@@ -58,6 +58,8 @@ cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, in
 
 cn_status pgn_out_unescaped(cn_pgn_output *out, const char *bytes, size_t length, int32_t *written) {
     int32_t at;
+    *written = 0;
+    if (!length) return CN_OK;
     if (pgn_out_bytes(out, bytes, length, &at) != CN_OK) return CN_ERR_NO_MEMORY;
     char *dst = out->strings + at;
     size_t k = 0;

@@ -51,7 +51,7 @@ static void end_game(pgn_reader *r, const pgn_token *tok) {
     if (!r->movetext) pgn_setup_start(r, tok);
     pgn_close_variations(r);
     const size_t strings = r->out->string_length - r->game_strings;
-    if (r->status == CN_OK && !valid_utf8((const unsigned char *)r->out->strings + r->game_strings, strings))
+    if (r->status == CN_OK && strings && !valid_utf8((const unsigned char *)r->out->strings + r->game_strings, strings))
         pgn_error(r, tok, 0, "invalid UTF-8");
     char fen[128];
     int32_t offset = 0;
