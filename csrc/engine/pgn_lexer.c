@@ -16,6 +16,7 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->line_start = 0;
     lx->column_base = column;
     lx->at_line_start = column == 0;
+    lx->open_escape = 0;
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
@@ -39,6 +40,7 @@ static void skip_space(pgn_lexer *lx) {
             lx->pos++; /* blanks, NUL and other control bytes */
         } else if (c == '%' && lx->pos == lx->line_start && lx->column_base == 0) {
             const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
+            if (!nl) lx->open_escape = lx->pos + 1; /* may go on past a partial text */
             lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
         } else {
             return;

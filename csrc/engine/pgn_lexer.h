@@ -39,6 +39,7 @@ typedef struct pgn_lexer {
     size_t line_start; /* offset of the current line; may be "negative" via column_base */
     uint32_t column_base;
     int at_line_start;
+    size_t open_escape; /* 1 + offset of a '%' line that reached the end, else 0 */
 } pgn_lexer;
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);

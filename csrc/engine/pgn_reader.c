@@ -138,6 +138,10 @@ static void read_games(pgn_reader *r) {
         const pgn_lexer before = r->lx;
         pgn_lexer_next(&r->lx, &tok);
         if (!r->in_game) mark_consumed(r, &tok);
+        if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !r->in->final) {
+            r->in->consumed = r->lx.open_escape - 1; /* the '%' line waits for its end */
+            r->in->consumed_column = 0;
+        }
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
         /* A token that reaches the end of a partial text may go on in the
          * next one ("0-1" of "0-1#"): it waits, with its game. */
