@@ -53,13 +53,13 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
 }
 
 static void open_variation(pgn_reader *r, const pgn_token *tok) {
-    const pgn_line *parent = &r->lines[r->depth];
     const int wanted = recording(r) && r->in->mode == CN_PGN_MODE_TREE;
     r->depth++;
     if (r->depth > CN_PGN_MAX_DEPTH) {
         if (r->depth == CN_PGN_MAX_DEPTH + 1 && wanted) pgn_error(r, tok, 0, "variations nested too deep");
         return;
     }
+    const pgn_line *parent = &r->lines[r->depth - 1];
     pgn_line *line = &r->lines[r->depth];
     line->active = wanted && parent->has_move;
     if (!line->active) return;
