@@ -18,7 +18,8 @@
         "csrc/binding/positions.cc",
         "csrc/binding/san.cc",
         "csrc/binding/lines.cc",
-        "csrc/binding/perft.cc"
+        "csrc/binding/perft.cc",
+        "csrc/binding/pgn.cc"
       ],
       # The binding sees the engine's public headers only.
       "include_dirs": [

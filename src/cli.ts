@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// chess-native command line: perft, EPD suites, a benchmark.
+// chess-native command line: perft, EPD suites, a benchmark, PGN files.
 //
 // Arguments are parsed with node:util's parseArgs (strict mode: unknown flags
 // and missing values are errors): it is part of Node, so the CLI adds no
@@ -15,6 +15,7 @@ import { mergeUnits, readPartFile, writePartFile } from './parts';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
 import { runUnits, type Shard } from './shard';
 import { readUnitsFile, splitPerft, writeUnitsFile } from './units';
+import { commandPgn, PGN_HELP } from './cli-pgn';
 import { START_FEN } from './fen';
 import { native } from './native';
 
@@ -56,6 +57,7 @@ Commands:
       --threads N, --hash MB, --checkpoint FILE ("{shard}" becomes I)   as for perft
   merge <units.jsonl> <part files...>   sum the parts: the perft count
       --json           print one JSON object on stdout
+${PGN_HELP}
 
   -h, --help         this help
   -v, --version      package, engine and code path versions
@@ -442,6 +444,8 @@ async function main(argv: string[]): Promise<number> {
       return commandRunUnits(rest);
     case 'merge':
       return commandMerge(rest);
+    case 'pgn':
+      return commandPgn(rest, interruptSignal());
     case undefined:
     case '-h':
     case '--help':

@@ -23,5 +23,10 @@ export const {
   mergeUnits,
   readPartFile,
   writePartFile,
+  parsePgn,
+  readPgn,
+  writePgn,
+  Game,
+  PGN_MAX_DEPTH,
 } = cjs;
 export default cjs;

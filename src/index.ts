@@ -15,6 +15,19 @@ export { splitPerft, readUnitsFile, writeUnitsFile, type UnitSet, type UnitManif
 export { runUnits, type RunUnitsOptions, type RunUnitsProgress, type Shard } from './shard';
 export { mergeUnits, readPartFile, writePartFile, type PartFile, type PartHeader, type PartRecord, type MergeResult } from './parts';
 export { perftAsync, perftKeySetId, type PerftAsyncOptions, type PerftAsyncResult, type PerftProgress } from './perft';
+export {
+  parsePgn,
+  readPgn,
+  PGN_MAX_DEPTH,
+  type PgnMode,
+  type ParsePgnOptions,
+  type ReadPgnOptions,
+  type PgnProgress,
+  type PgnSource,
+} from './pgn';
+export { Game, type PgnMove, type PgnNode, type PgnRoot, type PgnError, type PgnGameData } from './pgn-game';
+export { writePgn, type WritePgnOptions } from './pgn-writer';
+export { type PgnEval, type PgnShape } from './pgn-comments';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {

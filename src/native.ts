@@ -49,6 +49,35 @@ export interface Limits {
   readonly uciRecordBytes: number;
 }
 
+/** The PGN reader's record codes and limits (pgn.h). */
+export interface PgnConstants {
+  readonly maxDepth: number;
+  readonly maxMoveToken: number;
+  readonly recordInts: number;
+  readonly stateLength: number;
+  readonly op: {
+    readonly game: number;
+    readonly tag: number;
+    readonly start: number;
+    readonly move: number;
+    readonly comment: number;
+    readonly nag: number;
+    readonly varStart: number;
+    readonly varEnd: number;
+    readonly error: number;
+    readonly where: number;
+    readonly end: number;
+  };
+  readonly mode: { readonly tree: number; readonly mainline: number; readonly headers: number };
+  readonly result: {
+    readonly none: number;
+    readonly white: number;
+    readonly black: number;
+    readonly draw: number;
+    readonly unknown: number;
+  };
+}
+
 /** What csrc/binding/ exports. A position is a view of exactly `positionBytes` bytes. */
 export interface Native {
   readonly version: string;
@@ -74,6 +103,13 @@ export interface Native {
   readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
   /** state[0] after playLine / sanLine. */
   readonly lineStatus: { readonly ok: number; readonly illegal: number; readonly malformed: number };
+
+  /** PGN record layout and codes (pgn.h). */
+  readonly pgn: PgnConstants;
+  /** Reads the games of `text` (state: see csrc/binding/pgn.cc); returns the records then the strings. */
+  pgnRead(text: Uint8Array, state: Float64Array): Uint8Array;
+  /** pgnRead on a worker thread. */
+  pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, bytes: Uint8Array) => void): void;
 
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
   /**

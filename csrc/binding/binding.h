@@ -19,6 +19,8 @@ void InitSan(Napi::Env env, Napi::Object exports);
 void InitLines(Napi::Env env, Napi::Object exports);
 // Synchronous perft and divide, and perft jobs on native threads (perft.cc).
 void InitPerft(Napi::Env env, Napi::Object exports);
+// Reading PGN into record batches, on the calling thread or a worker (pgn.cc).
+void InitPgn(Napi::Env env, Napi::Object exports);
 
 // play(pos, move, out) and playSan: reads the move in `notation` (ReadMove)
 // and writes the position after it into out, a view of positionBytes bytes

@@ -29,6 +29,7 @@
 #include "reference_movegen.h"
 #include "suite.h"
 #include "san_test.c"
+#include "pgn_test.c"
 #include "perft_job_test.c"
 #include "tt_test.c"
 
@@ -457,6 +458,9 @@ int main(int argc, char **argv) {
     int san_failures = san_tests_run();
     checks++;
     CHECK(san_failures == 0, "%d SAN test failures", san_failures);
+    int pgn_failures = pgn_tests_run();
+    checks++;
+    CHECK(pgn_failures == 0, "%d PGN test failures", pgn_failures);
 
     static const struct {
         const char *file;

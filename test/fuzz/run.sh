@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs one libFuzzer harness on its seed corpus for a number of seconds.
 #
-#   test/fuzz/run.sh <fen|moves|san|position|all> <seconds> [libFuzzer flags...]
+#   test/fuzz/run.sh <fen|moves|san|position|pgn|all> <seconds> [libFuzzer flags...]
 #
 # Builds the harness first (clang with the libFuzzer runtime is needed; on
 # Debian 12: apt-get install clang-14 libclang-rt-14-dev). Installs nothing.
@@ -12,7 +12,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -lt 2 ]; then
-    echo "usage: $0 <fen|moves|san|position|all> <seconds> [libFuzzer flags...]" >&2
+    echo "usage: $0 <fen|moves|san|position|pgn|all> <seconds> [libFuzzer flags...]" >&2
     exit 2
 fi
 target=$1
@@ -22,12 +22,12 @@ case "$seconds" in
     ''|*[!0-9]*) echo "seconds must be a whole number" >&2; exit 2 ;;
 esac
 if [ "$target" = all ]; then
-    for t in fen moves san position; do "$0" "$t" "$seconds" "$@"; done
+    for t in fen moves san position pgn; do "$0" "$t" "$seconds" "$@"; done
     exit 0
 fi
 case "$target" in
-    fen|moves|san|position) ;;
-    *) echo "unknown target '$target' (fen, moves, san, position, all)" >&2; exit 2 ;;
+    fen|moves|san|position|pgn) ;;
+    *) echo "unknown target '$target' (fen, moves, san, position, pgn, all)" >&2; exit 2 ;;
 esac
 make -s -C "$here" "build/fuzz_$target"
 work="$here/build/corpus-$target"

@@ -1,0 +1,151 @@
+// PGN benchmark: chess-native's reader against chessops and chess.js, in
+// one process, on a reproducible generated corpus (bench/pgn-corpus.mjs).
+//
+//   node bench/pgn.mjs [--mb 50] [--tree-mb 2] [--rounds 3] [--seed 1]
+//
+// 1. "mainline, file path": readPgn(file, { mode: 'mainline' }) over the
+//    whole corpus (--mb, default 50 MB): every mainline move validated
+//    natively on the worker thread; each game's moves() is materialised.
+//    Reported in MB/s and games/s.
+// 2. "tree, string": the first --tree-mb megabytes of a corpus whose games
+//    carry one comment a move (chess.js reads no more), parsed from a
+//    string: chess-native parsePgn + root + moves() for every game;
+//    chessops parsePgn + parseSan and play on every node of the tree;
+//    chess.js loadPgn per game. Candidates interleave round by round; the
+//    median round is reported, with the ratios to chess-native.
+// The corpus is cached in the system temp folder by seed and size.
+import { createRequire } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generatePgn, writeCorpus } from './pgn-corpus.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(ROOT, 'package.json'));
+const { parsePgn, readPgn, engineInfo } = require(path.join(ROOT, 'dist', 'index.js'));
+const { Chess: ChessJs } = require('chess.js');
+const { parsePgn: opsParsePgn, startingPosition, walk } = await import('chessops/pgn');
+const { parseSan } = await import('chessops/san');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const MB = arg('mb', 50);
+const TREE_MB = arg('tree-mb', 2);
+const ROUNDS = arg('rounds', 3);
+const SEED = arg('seed', 1);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function corpus() {
+  const file = path.join(tmpdir(), `chess-native-pgn-${SEED}-${MB}mb.pgn`);
+  if (!existsSync(file)) {
+    const t = performance.now();
+    const { games } = writeCorpus(file, { mb: MB, seed: SEED });
+    console.log(`generated ${file}: ${games} games in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  }
+  return file;
+}
+
+async function mainlineRound(file) {
+  const t = performance.now();
+  let games = 0;
+  let plies = 0;
+  let errors = 0;
+  for await (const g of readPgn(file, { mode: 'mainline' })) {
+    games++;
+    plies += g.moves().length;
+    errors += g.errors.length;
+  }
+  return { seconds: (performance.now() - t) / 1000, games, plies, errors };
+}
+
+function ours(text) {
+  let nodes = 0;
+  const count = (n) => {
+    nodes++;
+    n.children.forEach(count);
+  };
+  for (const g of parsePgn(text)) {
+    g.root.children.forEach(count);
+    g.moves();
+  }
+  return nodes;
+}
+
+function chessops(text) {
+  let nodes = 0;
+  for (const game of opsParsePgn(text)) {
+    const pos = startingPosition(game.headers).unwrap();
+    walk(game.moves, pos, (p, data) => {
+      const move = parseSan(p, data.san);
+      if (!move) return false;
+      p.play(move);
+      nodes++;
+      return true;
+    });
+  }
+  return nodes;
+}
+
+function chessjs(games) {
+  let plies = 0;
+  const chess = new ChessJs();
+  for (const g of games) {
+    chess.loadPgn(g);
+    plies += chess.history().length;
+  }
+  return plies;
+}
+
+function time(f) {
+  const t = performance.now();
+  const n = f();
+  return { seconds: (performance.now() - t) / 1000, n };
+}
+
+async function main() {
+  const info = engineInfo();
+  console.log(`chess-native ${info.version} (${info.impl}), node ${process.version}, ${cpus()[0]?.model ?? '?'}`);
+  const file = corpus();
+  const bytes = statSync(file).size;
+  await mainlineRound(file); // warm-up (and the file in the page cache)
+  const main = [];
+  for (let r = 0; r < ROUNDS; r++) main.push(await mainlineRound(file));
+  const m = main.find((x) => x.seconds === median(main.map((y) => y.seconds)));
+  console.log(
+    `mainline, file path: ${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors: ` +
+      `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+  );
+
+  let text = '';
+  for (let seed = SEED; Buffer.byteLength(text) < TREE_MB * 1e6; seed++)
+    text += generatePgn({ seed: 1000 + seed, games: 50, variations: true, comments: true, doubleComments: false }) + '\n';
+  const split = text.split(/\n(?=\[Event )/);
+  const treeBytes = Buffer.byteLength(text);
+  const results = { 'chess-native': [], chessops: [], 'chess.js': [] };
+  let nodes = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const a = time(() => ours(text));
+    const b = time(() => chessops(text));
+    const c = time(() => chessjs(split));
+    if (a.n !== b.n) throw new Error(`node counts differ: ${a.n} vs chessops ${b.n}`);
+    nodes = a.n;
+    results['chess-native'].push(a.seconds);
+    results.chessops.push(b.seconds);
+    results['chess.js'].push(c.seconds);
+  }
+  const base = median(results['chess-native']);
+  console.log(`tree, string: ${(treeBytes / 1e6).toFixed(1)} MB, ${split.length} games, ${nodes} nodes (median of ${ROUNDS})`);
+  for (const [name, secs] of Object.entries(results)) {
+    const s = median(secs);
+    console.log(
+      `  ${name.padEnd(13)} ${(s * 1000).toFixed(0).padStart(7)} ms  ${(treeBytes / 1e6 / s).toFixed(2).padStart(7)} MB/s  ` +
+        `${((s * 1e9) / nodes).toFixed(0).padStart(6)} ns/node  ${(s / base).toFixed(1)}x chess-native's time`,
+    );
+  }
+}
+
+await main();

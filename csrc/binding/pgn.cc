@@ -1,0 +1,159 @@
+// pgn.cc - reading PGN (pgn.h): a batch of games comes back as one
+// Uint8Array holding the records (int32, four per record) followed by the
+// string table, so JS gets two views and no object per token.
+//
+// state (Float64Array(8)): [0] final, [1] mode, [2] line, [3] column of
+// text[0], [4] max games (0: all); written back: [2] line and [3] column
+// at text[consumed], [5] consumed bytes, [6] games, [7] record bytes.
+#include "binding.h"
+
+#include <cstring>
+
+#include "args.h"
+#include "pgn.h"
+
+namespace binding {
+
+namespace {
+
+constexpr size_t kStateLength = 8;
+
+bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, double **state) {
+    size_t length = 0;
+    uint8_t *text = ArrayArgOrThrow<uint8_t>(env, info[0], 0, "PGN text must be a Uint8Array", &length);
+    if (!text) return false;
+    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
+    if (!*state) return false;
+    const double *s = *state;
+    if (s[1] < CN_PGN_MODE_TREE || s[1] > CN_PGN_MODE_HEADERS || s[2] < 1 || s[2] > 4294967295.0 || s[3] < 0 ||
+        s[3] > 4294967295.0 || s[4] < 0) {
+        ThrowRange(env, "PGN state out of range");
+        return false;
+    }
+    std::memset(in, 0, sizeof *in);
+    in->text = reinterpret_cast<const char *>(text);
+    in->length = length;
+    in->final = s[0] != 0;
+    in->mode = static_cast<cn_pgn_mode>(static_cast<int>(s[1]));
+    in->line = static_cast<uint32_t>(s[2]);
+    in->column = static_cast<uint32_t>(s[3]);
+    in->max_games = static_cast<size_t>(s[4]);
+    return true;
+}
+
+void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_output &out) {
+    state[2] = in.consumed_line;
+    state[3] = in.consumed_column;
+    state[5] = static_cast<double>(in.consumed);
+    state[6] = static_cast<double>(out.games);
+    state[7] = static_cast<double>(out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
+}
+
+// The records and strings in one new Uint8Array.
+Napi::Value Result(Napi::Env env, const cn_pgn_output &out) {
+    const size_t record_bytes = out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t);
+    Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, record_bytes + out.string_length);
+    uint8_t *data = static_cast<uint8_t *>(buffer.Data());
+    if (record_bytes) std::memcpy(data, out.records, record_bytes);
+    if (out.string_length) std::memcpy(data + record_bytes, out.strings, out.string_length);
+    return Napi::Uint8Array::New(env, record_bytes + out.string_length, buffer, 0);
+}
+
+// pgnRead(text: Uint8Array, state): Uint8Array. Reads on the calling thread.
+Napi::Value PgnRead(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    cn_pgn_input in;
+    double *state = nullptr;
+    if (!ReadInput(env, info, &in, &state)) return env.Undefined();
+    cn_pgn_output out = {};
+    const cn_status status = cn_pgn_read(&in, &out);
+    if (status != CN_OK) {
+        cn_pgn_output_free(&out);
+        ThrowStatus(env, status, "out of memory reading PGN");
+        return env.Undefined();
+    }
+    WriteState(state, in, out);
+    Napi::Value result = Result(env, out);
+    cn_pgn_output_free(&out);
+    return result;
+}
+
+// The same read on a worker thread; the text and state stay referenced
+// until it is done.
+class PgnWorker : public Napi::AsyncWorker {
+  public:
+    PgnWorker(Napi::Function callback, const cn_pgn_input &in, Napi::Object text, Napi::Object state,
+              double *state_data)
+        : Napi::AsyncWorker(callback, "chess-native pgn"), in_(in), state_data_(state_data) {
+        text_ = Napi::Persistent(text);
+        state_ = Napi::Persistent(state);
+    }
+    ~PgnWorker() override { cn_pgn_output_free(&out_); }
+    void Execute() override {
+        if (cn_pgn_read(&in_, &out_) != CN_OK) SetError("out of memory reading PGN");
+    }
+    void OnOK() override {
+        WriteState(state_data_, in_, out_);
+        Callback().Call({Env().Null(), Result(Env(), out_)});
+    }
+
+  private:
+    cn_pgn_input in_;
+    cn_pgn_output out_ = {};
+    double *state_data_;
+    Napi::ObjectReference text_, state_;
+};
+
+// pgnReadAsync(text, state, callback(err, bytes)).
+Napi::Value PgnReadAsync(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    cn_pgn_input in;
+    double *state = nullptr;
+    if (!ReadInput(env, info, &in, &state)) return env.Undefined();
+    if (!info[2].IsFunction()) {
+        ThrowType(env, "callback must be a function");
+        return env.Undefined();
+    }
+    auto *worker =
+        new PgnWorker(info[2].As<Napi::Function>(), in, info[0].As<Napi::Object>(), info[1].As<Napi::Object>(), state);
+    worker->Queue();
+    return env.Undefined();
+}
+
+Napi::Object PgnConstants(Napi::Env env) {
+    Napi::Object c = Napi::Object::New(env);
+    c.Set("maxDepth", CN_PGN_MAX_DEPTH);
+    c.Set("maxMoveToken", CN_PGN_MAX_MOVE_TOKEN);
+    c.Set("recordInts", CN_PGN_RECORD_INTS);
+    c.Set("stateLength", static_cast<double>(kStateLength));
+    const char *const ops[] = {"",    "game",     "tag",    "start", "move",  "comment",
+                               "nag", "varStart", "varEnd", "error", "where", "end"};
+    Napi::Object op = Napi::Object::New(env);
+    for (int i = CN_PGN_OP_GAME; i <= CN_PGN_OP_END; i++) op.Set(ops[i], i);
+    c.Set("op", op);
+    Napi::Object mode = Napi::Object::New(env);
+    mode.Set("tree", static_cast<int>(CN_PGN_MODE_TREE));
+    mode.Set("mainline", static_cast<int>(CN_PGN_MODE_MAINLINE));
+    mode.Set("headers", static_cast<int>(CN_PGN_MODE_HEADERS));
+    c.Set("mode", mode);
+    Napi::Object result = Napi::Object::New(env);
+    result.Set("none", static_cast<int>(CN_PGN_RESULT_NONE));
+    result.Set("white", static_cast<int>(CN_PGN_RESULT_WHITE));
+    result.Set("black", static_cast<int>(CN_PGN_RESULT_BLACK));
+    result.Set("draw", static_cast<int>(CN_PGN_RESULT_DRAW));
+    result.Set("unknown", static_cast<int>(CN_PGN_RESULT_UNKNOWN));
+    c.Set("result", result);
+    return c;
+}
+
+} // namespace
+
+void InitPgn(Napi::Env env, Napi::Object exports) {
+    exports.DefineProperties({
+        Method<PgnRead>(env, "pgnRead"),
+        Method<PgnReadAsync>(env, "pgnReadAsync"),
+        Constant("pgn", PgnConstants(env)),
+    });
+}
+
+} // namespace binding

@@ -1,0 +1,148 @@
+/*
+ * pgn.h - a PGN reader: games from text, every move validated by the engine.
+ *
+ * The reader turns text into a flat list of records (four int32 each) and
+ * one string table (bytes), so a binding can hand a whole batch of games to
+ * its caller as two typed arrays instead of one object per token. Records
+ * of one game, in order:
+ *
+ *   GAME       a: line of the game's first token, b: its column (1-based)
+ *   TAG        a: string offset of the name, b: name length, c: value
+ *              length (the value follows the name; escapes removed)
+ *   START      a: string offset of the start FEN (b: its length, 0 for the
+ *              standard start), c: 1 for a Chess960 game
+ *   MOVE       a: the move (cn_move; CN_MOVE_NONE for a null move "--"),
+ *              b: string offset of its canonical SAN ("--" for a null
+ *              move), c: SAN length
+ *   COMMENT    a: string offset, b: length (text between the braces, or
+ *              after ';', trimmed)
+ *   NAG        a: the NAG ($n, or the glyphs ! ? !! ?? !? ?! as 1-6)
+ *   VAR_START / VAR_END   a variation: an alternative to the move before it
+ *   ERROR      a: string offset of the message, b: its length, c: the ply
+ *              (1-based, along the line being read) the error is about, or 0
+ *   WHERE      follows ERROR: a: line, b: column (1-based, bytes)
+ *   END        a: result (CN_PGN_RESULT_*), b, c: offset and length of the
+ *              FEN of the position at the end of the mainline
+ *
+ * Tolerated without error: a UTF-8 BOM, CRLF, blank lines, ';' comments,
+ * '%' escape lines, missing results and tags, games without moves, text
+ * outside games (a line that holds no move before a game starts is
+ * skipped), NUL and other control bytes (whitespace), 0-0/0-0-0, missing or
+ * superfluous 'x',
+ * '+', '#', over-disambiguation, e8Q, long algebraic moves (e2e4, e2-e4,
+ * Ng1-f3, e7e8q) and null moves "--" / "Z0" (recorded as MOVE with
+ * CN_MOVE_NONE: the side to move passes, and moves after it are validated
+ * from there; a null move while in check is an error).
+ *
+ * Errors: an illegal, ambiguous or malformed move, a bad FEN tag, an
+ * unsupported variant, an unterminated comment or string, a variation
+ * nested deeper than CN_PGN_MAX_DEPTH, invalid UTF-8 in the game's text.
+ * After a move error the game keeps its tags and the moves before it; the
+ * rest of its movetext is skipped and reading resumes with the next game.
+ * An unterminated '{' comment ends at the next line that starts a tag
+ * ('[' + name + space + '"') so the games after it survive.
+ *
+ * Time is linear in the input and memory linear in the output; tokens of
+ * any length are safe (a move token longer than CN_PGN_MAX_MOVE_TOKEN is
+ * malformed without being parsed).
+ */
+#ifndef CN_PGN_H
+#define CN_PGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chess_native.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Deepest variation nesting read; deeper variations are skipped (error). */
+#define CN_PGN_MAX_DEPTH 64
+/* Longest move token parsed. */
+#define CN_PGN_MAX_MOVE_TOKEN 32
+/* int32 values per record. */
+#define CN_PGN_RECORD_INTS 4
+
+typedef enum cn_pgn_mode {
+    CN_PGN_MODE_TREE = 0,     /* everything */
+    CN_PGN_MODE_MAINLINE = 1, /* mainline moves, validated; no comments, NAGs or variations */
+    CN_PGN_MODE_HEADERS = 2   /* tags only; movetext skipped */
+} cn_pgn_mode;
+
+typedef enum cn_pgn_op {
+    CN_PGN_OP_GAME = 1,
+    CN_PGN_OP_TAG = 2,
+    CN_PGN_OP_START = 3,
+    CN_PGN_OP_MOVE = 4,
+    CN_PGN_OP_COMMENT = 5,
+    CN_PGN_OP_NAG = 6,
+    CN_PGN_OP_VAR_START = 7,
+    CN_PGN_OP_VAR_END = 8,
+    CN_PGN_OP_ERROR = 9,
+    CN_PGN_OP_WHERE = 10,
+    CN_PGN_OP_END = 11
+} cn_pgn_op;
+
+typedef enum cn_pgn_result {
+    CN_PGN_RESULT_NONE = 0, /* no result token */
+    CN_PGN_RESULT_WHITE = 1,
+    CN_PGN_RESULT_BLACK = 2,
+    CN_PGN_RESULT_DRAW = 3,
+    CN_PGN_RESULT_UNKNOWN = 4 /* "*" */
+} cn_pgn_result;
+
+/* Growing output of cn_pgn_read; zero-initialise, free with cn_pgn_output_free. */
+typedef struct cn_pgn_output {
+    int32_t *records; /* record_count * CN_PGN_RECORD_INTS values */
+    size_t record_count, record_capacity;
+    char *strings;
+    size_t string_length, string_capacity;
+    size_t games; /* complete games written */
+} cn_pgn_output;
+
+/* Drops the records and strings (keeps the memory). */
+void cn_pgn_output_clear(cn_pgn_output *out);
+void cn_pgn_output_free(cn_pgn_output *out);
+
+typedef struct cn_pgn_input {
+    const char *text;
+    size_t length;
+    int final; /* 1: no text follows; a game cut by the end is whole */
+    cn_pgn_mode mode;
+    uint32_t line;    /* line number of text[0] (1 at the start of a file) */
+    uint32_t column;  /* column of text[0], 0-based (0 at a line start) */
+    size_t max_games; /* stop after this many games (0: no limit) */
+    /* out: */
+    size_t consumed;        /* bytes of whole games read */
+    uint32_t consumed_line; /* line and column at text[consumed] */
+    uint32_t consumed_column;
+} cn_pgn_input;
+
+/*
+ * Reads the whole games of in->text and appends their records to *out.
+ * When in->final is 0, a game that reaches the end of the text is left
+ * unread (in->consumed stops at its start): call again with more text
+ * from there. A UTF-8 BOM is skipped at the start of a text whose line is
+ * 1 and column 0. Returns CN_OK or CN_ERR_NO_MEMORY (out then holds the
+ * games before the one that failed).
+ */
+cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out);
+
+/*
+ * Resolves one move token in pos: SAN as cn_move_from_san reads it, long
+ * algebraic and UCI, or a null move ("--", "Z0": CN_OK with CN_MOVE_NONE).
+ * Returns CN_OK, CN_ERR_BAD_MOVE or CN_ERR_ILLEGAL_MOVE.
+ */
+cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out);
+
+/* Plays a resolved move (CN_MOVE_NONE: passes). Returns CN_ERR_ILLEGAL_MOVE
+ * for a null move while in check, else CN_OK. */
+cn_status cn_pgn_play(cn_position *pos, cn_move move);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CN_PGN_H */

@@ -1,0 +1,54 @@
+/*
+ * pgn_lexer.h - PGN tokens: tags, movetext symbols, comments, NAGs,
+ * variation brackets and results. Knows nothing about chess.
+ */
+#ifndef CN_PGN_LEXER_H
+#define CN_PGN_LEXER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum pgn_token_kind {
+    PGN_TOK_END = 0, /* end of text */
+    PGN_TOK_TAG,     /* [Name "value"]: name and value ranges */
+    PGN_TOK_BAD_TAG, /* a '[' line that is not a tag; skipped to its end */
+    PGN_TOK_SYMBOL,  /* a move (or anything else made of symbol bytes) */
+    PGN_TOK_RESULT,  /* value: cn_pgn_result */
+    PGN_TOK_COMMENT, /* '{...}' or ';...': text range; flag: unterminated */
+    PGN_TOK_NAG,     /* value: the NAG (-1: a glyph that is not one) */
+    PGN_TOK_OPEN,    /* '(' */
+    PGN_TOK_CLOSE,   /* ')' */
+    PGN_TOK_JUNK     /* a run of bytes that start no token */
+} pgn_token_kind;
+
+typedef struct pgn_token {
+    pgn_token_kind kind;
+    size_t begin;                     /* the token's first byte ('[', '{', ...) */
+    size_t start, length;             /* the token's text (comment: inside) */
+    size_t value_start, value_length; /* TAG: the raw value, escapes kept */
+    uint32_t line, column;            /* of the token's first byte, 1-based */
+    int value;
+    int unterminated; /* COMMENT or TAG string that ran out */
+    int line_start;   /* the token is the first of its line */
+} pgn_token;
+
+typedef struct pgn_lexer {
+    const char *text;
+    size_t length, pos;
+    uint32_t line;
+    size_t line_start; /* offset of the current line; may be "negative" via column_base */
+    uint32_t column_base;
+    int at_line_start;
+    size_t open_escape; /* 1 + offset of a '%' line that reached the end, else 0 */
+} pgn_lexer;
+
+void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);
+/* The next token. */
+void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok);
+/* Moves to the end of the current line (its newline is the next byte);
+ * returns 0 when the text ended first. */
+int pgn_lexer_skip_line(pgn_lexer *lx);
+/* The tag token at lx->pos, a '[' (pgn_tag.c). */
+void pgn_lex_tag(pgn_lexer *lx, pgn_token *tok);
+
+#endif /* CN_PGN_LEXER_H */

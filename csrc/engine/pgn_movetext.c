@@ -1,0 +1,120 @@
+/*
+ * pgn_movetext.c - the movetext of one game: moves validated on the line
+ * they belong to, comments, NAGs and variations (each variation replays
+ * from the position before the move it replaces).
+ */
+#include <stdio.h>
+
+#include "include/san.h"
+#include "pgn_reader.h"
+#include "pgn_san.h"
+
+/* Records are written for the current token's line. */
+static int recording(const pgn_reader *r) {
+    return !r->skipping && r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].active;
+}
+
+static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, int ply) {
+    char message[96];
+    const int shown = tok->length > 24 ? 24 : (int)tok->length;
+    const char *what = status == CN_ERR_BAD_MOVE ? "not a move" : "illegal or ambiguous move";
+    snprintf(message, sizeof message, "%s: %.*s%s", what, shown, r->lx.text + tok->start,
+             tok->length > 24 ? "..." : "");
+    pgn_error(r, tok, ply, message);
+    r->skipping = 1;
+}
+
+static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
+    char san[CN_SAN_MAX] = "--";
+    const int n = move == CN_MOVE_NONE ? 2 : pgn_fast_san(before, after, move, san);
+    int32_t offset = 0;
+    if (pgn_out_bytes(r->out, san, (size_t)n, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
+    pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
+}
+
+static void play_symbol(pgn_reader *r, const pgn_token *tok) {
+    pgn_line *line = &r->lines[r->depth];
+    cn_move move;
+    cn_status status = cn_pgn_resolve_move(&line->pos, r->lx.text + tok->start, tok->length, &move);
+    if (status != CN_OK) {
+        move_error(r, tok, status, line->ply + 1);
+        return;
+    }
+    cn_position before = line->pos;
+    if (cn_pgn_play(&line->pos, move) != CN_OK) {
+        pgn_error(r, tok, line->ply + 1, "null move while in check");
+        r->skipping = 1;
+        return;
+    }
+    line->before = before;
+    line->has_move = 1;
+    line->ply++;
+    emit_move(r, &before, &line->pos, move);
+}
+
+static void open_variation(pgn_reader *r, const pgn_token *tok) {
+    const int wanted = recording(r) && r->in->mode == CN_PGN_MODE_TREE;
+    r->depth++;
+    if (r->depth > CN_PGN_MAX_DEPTH) {
+        if (r->depth == CN_PGN_MAX_DEPTH + 1 && wanted) pgn_error(r, tok, 0, "variations nested too deep");
+        return;
+    }
+    const pgn_line *parent = &r->lines[r->depth - 1];
+    pgn_line *line = &r->lines[r->depth];
+    line->active = wanted && parent->has_move;
+    if (!line->active) return;
+    line->pos = parent->before;
+    line->ply = parent->ply - 1;
+    line->has_move = 0;
+    pgn_emit(r, CN_PGN_OP_VAR_START, 0, 0, 0);
+}
+
+static void close_variation(pgn_reader *r) {
+    if (r->depth == 0) return; /* a stray ')' */
+    if (r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].active) pgn_emit(r, CN_PGN_OP_VAR_END, 0, 0, 0);
+    r->depth--;
+}
+
+void pgn_close_variations(pgn_reader *r) {
+    while (r->depth > 0) close_variation(r);
+}
+
+static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+void pgn_comment(pgn_reader *r, const pgn_token *tok) {
+    if (tok->unterminated) pgn_error(r, tok, 0, "unterminated comment");
+    if (!recording(r) || r->in->mode != CN_PGN_MODE_TREE) return;
+    size_t start = tok->start, end = tok->start + tok->length;
+    while (start < end && is_trim_byte(r->lx.text[start])) start++;
+    while (end > start && is_trim_byte(r->lx.text[end - 1])) end--;
+    int32_t offset = 0;
+    if (pgn_out_bytes(r->out, r->lx.text + start, end - start, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
+    pgn_emit(r, CN_PGN_OP_COMMENT, offset, (int32_t)(end - start), 0);
+}
+
+void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
+    switch (tok->kind) {
+    case PGN_TOK_SYMBOL:
+        if (recording(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
+        break;
+    case PGN_TOK_COMMENT:
+        pgn_comment(r, tok);
+        break;
+    case PGN_TOK_NAG:
+        if (recording(r) && r->in->mode == CN_PGN_MODE_TREE && tok->value >= 0)
+            pgn_emit(r, CN_PGN_OP_NAG, tok->value, 0, 0);
+        break;
+    case PGN_TOK_OPEN:
+        open_variation(r, tok);
+        break;
+    case PGN_TOK_CLOSE:
+        close_variation(r);
+        break;
+    case PGN_TOK_JUNK:
+    case PGN_TOK_BAD_TAG:
+        if (!r->skipping) pgn_error(r, tok, 0, "unexpected characters in movetext");
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,73 @@
+/*
+ * pgn_output.c - the growing record list and string table of a PGN read.
+ * Capacities double, so appending is amortised constant time.
+ */
+#include "pgn_output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cn_pgn_output_clear(cn_pgn_output *out) {
+    out->record_count = 0;
+    out->string_length = 0;
+    out->games = 0;
+}
+
+void cn_pgn_output_free(cn_pgn_output *out) {
+    free(out->records);
+    free(out->strings);
+    memset(out, 0, sizeof *out);
+}
+
+/* Grows *buffer (element size `size`) to hold `need` elements. */
+static int reserve(void **buffer, size_t *capacity, size_t need, size_t size) {
+    if (need <= *capacity) return 1;
+    size_t next = *capacity ? *capacity : 1024;
+    while (next < need) {
+        if (next > ((size_t)INT32_MAX) / 2) return 0; /* offsets are int32 */
+        next *= 2;
+    }
+    void *grown = realloc(*buffer, next * size);
+    if (!grown) return 0;
+    *buffer = grown;
+    *capacity = next;
+    return 1;
+}
+
+cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a, int32_t b, int32_t c) {
+    if (!reserve((void **)&out->records, &out->record_capacity, out->record_count + 1,
+                 CN_PGN_RECORD_INTS * sizeof(int32_t)))
+        return CN_ERR_NO_MEMORY;
+    int32_t *r = out->records + out->record_count++ * CN_PGN_RECORD_INTS;
+    r[0] = op;
+    r[1] = a;
+    r[2] = b;
+    r[3] = c;
+    return CN_OK;
+}
+
+cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, int32_t *offset) {
+    if (length > (size_t)INT32_MAX ||
+        !reserve((void **)&out->strings, &out->string_capacity, out->string_length + length, 1))
+        return CN_ERR_NO_MEMORY;
+    *offset = (int32_t)out->string_length;
+    if (length) memcpy(out->strings + out->string_length, bytes, length);
+    out->string_length += length;
+    return CN_OK;
+}
+
+cn_status pgn_out_unescaped(cn_pgn_output *out, const char *bytes, size_t length, int32_t *written) {
+    int32_t at;
+    *written = 0;
+    if (!length) return CN_OK;
+    if (pgn_out_bytes(out, bytes, length, &at) != CN_OK) return CN_ERR_NO_MEMORY;
+    char *dst = out->strings + at;
+    size_t k = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (bytes[i] == '\\' && i + 1 < length && (bytes[i + 1] == '"' || bytes[i + 1] == '\\')) i++;
+        dst[k++] = bytes[i];
+    }
+    out->string_length = (size_t)at + k;
+    *written = (int32_t)k;
+    return CN_OK;
+}

@@ -1,0 +1,182 @@
+/*
+ * pgn_reader.c - cn_pgn_read: games from tokens. A game starts at a tag,
+ * a comment or a move, takes tags until its movetext starts, and ends at a
+ * result outside variations, at the next tag after its movetext, or at the
+ * end of the text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn_reader.h"
+
+void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
+    if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
+}
+
+void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message) {
+    int32_t offset = 0;
+    const size_t n = strlen(message);
+    if (r->status == CN_OK) r->status = pgn_out_bytes(r->out, message, n, &offset);
+    pgn_emit(r, CN_PGN_OP_ERROR, offset, (int32_t)n, ply);
+    pgn_emit(r, CN_PGN_OP_WHERE, (int32_t)tok->line, (int32_t)tok->column, 0);
+}
+
+static void begin_game(pgn_reader *r, const pgn_token *tok) {
+    r->in_game = 1;
+    r->movetext = r->skipping = r->depth = r->result = 0;
+    r->fen_offset = r->fen_length = 0;
+    r->variant = 0;
+    r->tags = 0;
+    r->lines[0].active = 1;
+    r->game_records = r->out->record_count;
+    r->game_strings = r->out->string_length;
+    pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)tok->column, 0);
+}
+
+/* Is out->strings[from..] valid UTF-8? */
+static int valid_utf8(const unsigned char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        const unsigned c = s[i];
+        size_t extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : 9;
+        if (extra == 9 || (extra && c < 0xC2) || i + extra >= n + (extra ? 0 : 1)) return extra == 0;
+        for (size_t k = 1; k <= extra; k++)
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+        i += extra + 1;
+    }
+    return 1;
+}
+
+static void end_game(pgn_reader *r, const pgn_token *tok) {
+    if (!r->movetext) pgn_setup_start(r, tok);
+    pgn_close_variations(r);
+    const size_t strings = r->out->string_length - r->game_strings;
+    if (r->status == CN_OK && strings && !valid_utf8((const unsigned char *)r->out->strings + r->game_strings, strings))
+        pgn_error(r, tok, 0, "invalid UTF-8");
+    char fen[128];
+    int32_t offset = 0;
+    const size_t n = r->in->mode == CN_PGN_MODE_HEADERS ? 0 : cn_fen_write(&r->lines[0].pos, fen, sizeof fen);
+    if (r->status == CN_OK) r->status = pgn_out_bytes(r->out, fen, n, &offset);
+    pgn_emit(r, CN_PGN_OP_END, r->result, offset, (int32_t)n);
+    r->in_game = 0;
+    if (r->status == CN_OK) r->out->games++;
+}
+
+static void tag(pgn_reader *r, const pgn_token *tok) {
+    int32_t name = 0, value_length = 0;
+    const char *text = r->lx.text;
+    if (r->status == CN_OK) r->status = pgn_out_bytes(r->out, text + tok->start, tok->length, &name);
+    if (r->status == CN_OK)
+        r->status = pgn_out_unescaped(r->out, text + tok->value_start, tok->value_length, &value_length);
+    if (r->status != CN_OK) return;
+    pgn_emit(r, CN_PGN_OP_TAG, name, (int32_t)tok->length, value_length);
+    pgn_setup_tag(r, text + tok->start, tok->length, name + (int32_t)tok->length, value_length);
+    if (tok->unterminated) pgn_error(r, tok, 0, "unterminated tag string");
+}
+
+/* The reading position before tok, as where the next call starts. */
+static void mark_consumed(pgn_reader *r, const pgn_token *tok) {
+    r->in->consumed = tok->begin;
+    r->in->consumed_line = tok->line;
+    r->in->consumed_column = tok->column - 1;
+}
+
+/* A token outside any game. Returns 1 when it starts one. */
+static int outside_game(pgn_reader *r, const pgn_token *tok) {
+    switch (tok->kind) {
+    case PGN_TOK_TAG:
+    case PGN_TOK_BAD_TAG:
+    case PGN_TOK_COMMENT:
+        return 1;
+    case PGN_TOK_SYMBOL: {
+        cn_position start;
+        cn_move move;
+        cn_fen_parse(&start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, 0, NULL);
+        if (cn_pgn_resolve_move(&start, r->lx.text + tok->start, tok->length, &move) == CN_OK) return 1;
+        /* Text between games; a partial text waits for the line's end. */
+        if (!pgn_lexer_skip_line(&r->lx) && !r->in->final) r->wait = 1;
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* One token inside a game. Returns 1 when the game ended before tok (tok is
+ * then read again as the next game's first token). */
+static int inside_game(pgn_reader *r, const pgn_token *tok) {
+    if (tok->kind == PGN_TOK_TAG && !r->movetext) {
+        r->tags++;
+        tag(r, tok);
+        return 0;
+    }
+    if (!r->movetext && !r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT &&
+        !outside_game(r, tok))
+        return 0; /* text before a game that opened with a comment */
+    if (tok->kind == PGN_TOK_TAG) return 1;
+    if (tok->kind == PGN_TOK_BAD_TAG && !r->movetext) {
+        pgn_error(r, tok, 0, "malformed tag");
+        return 0;
+    }
+    if (tok->kind == PGN_TOK_COMMENT && !r->movetext) {
+        pgn_comment(r, tok); /* before the game */
+        return 0;
+    }
+    if (!r->movetext) pgn_setup_start(r, tok);
+    if (tok->kind == PGN_TOK_RESULT && r->depth == 0) {
+        r->result = tok->value;
+        end_game(r, tok);
+        return 0;
+    }
+    pgn_movetext(r, tok);
+    return 0;
+}
+
+static void read_games(pgn_reader *r) {
+    pgn_token tok;
+    for (;;) {
+        const pgn_lexer before = r->lx;
+        pgn_lexer_next(&r->lx, &tok);
+        if (!r->in_game) mark_consumed(r, &tok);
+        if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !r->in->final) {
+            r->in->consumed = r->lx.open_escape - 1; /* the '%' line waits for its end */
+            r->in->consumed_column = 0;
+        }
+        if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
+        /* A token that reaches the end of a partial text may go on in the
+         * next one ("0-1" of "0-1#"): it waits, with its game. */
+        if (!r->in->final && r->lx.pos >= r->lx.length) break;
+        if (r->in->max_games && r->out->games >= r->in->max_games) break;
+        if (!r->in_game && !outside_game(r, &tok)) {
+            if (r->wait) break;
+            continue;
+        }
+        if (!r->in_game) begin_game(r, &tok);
+        if (inside_game(r, &tok)) {
+            end_game(r, &tok);
+            r->lx = before; /* the tag starts the next game */
+        }
+    }
+    if (r->in_game && r->in->final && r->status == CN_OK) {
+        end_game(r, &tok);
+        mark_consumed(r, &tok);
+    } else if (r->in_game || r->status != CN_OK) {
+        r->out->record_count = r->game_records; /* the unfinished game is read again */
+        r->out->string_length = r->game_strings;
+    }
+}
+
+cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
+    pgn_reader *r = calloc(1, sizeof *r); /* the line stack is too big for some threads' stacks */
+    if (!r) return CN_ERR_NO_MEMORY;
+    r->in = in;
+    r->out = out;
+    pgn_lexer_init(&r->lx, in->text, in->length, in->line ? in->line : 1, in->column);
+    in->consumed = 0;
+    in->consumed_line = r->lx.line;
+    in->consumed_column = in->column;
+    read_games(r);
+    const cn_status status = r->status;
+    free(r);
+    return status;
+}

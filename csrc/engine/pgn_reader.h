@@ -1,0 +1,53 @@
+/*
+ * pgn_reader.h - the state of one cn_pgn_read call, shared by the files
+ * that build games from tokens: pgn_reader.c (games and tags),
+ * pgn_setup.c (the start position from the tags), pgn_movetext.c (moves,
+ * comments, NAGs and variations).
+ */
+#ifndef CN_PGN_READER_H
+#define CN_PGN_READER_H
+
+#include "include/pgn.h"
+#include "pgn_lexer.h"
+#include "pgn_output.h"
+
+/* One line being read: the main line (depth 0) or a variation. */
+typedef struct pgn_line {
+    cn_position pos;    /* after the line's last move */
+    cn_position before; /* before it */
+    int has_move;
+    int ply;    /* plies from the game's start to pos */
+    int active; /* records are written for this line */
+} pgn_line;
+
+typedef struct pgn_reader {
+    pgn_lexer lx;
+    cn_pgn_input *in;
+    cn_pgn_output *out;
+    cn_status status; /* CN_ERR_NO_MEMORY once an append failed */
+    int wait;         /* stop: text between games runs past a partial text */
+    /* the game being read */
+    int in_game, movetext, skipping, depth, result;
+    int tags;                       /* tags read so far */
+    int32_t fen_offset, fen_length; /* the FEN tag's value in out->strings */
+    int variant;                    /* 0 standard, 1 Chess960, 2 unsupported */
+    size_t game_records, game_strings;
+    pgn_line lines[CN_PGN_MAX_DEPTH + 1];
+} pgn_reader;
+
+/* Appends a record; failures become r->status. */
+void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c);
+/* An ERROR + WHERE pair at tok about ply (0: none). */
+void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message);
+/* Notes what FEN / Variant tags say (pgn_setup.c). */
+void pgn_setup_tag(pgn_reader *r, const char *name, size_t name_length, int32_t value_offset, int32_t value_length);
+/* Writes START and sets lines[0] from the tags (pgn_setup.c). */
+void pgn_setup_start(pgn_reader *r, const pgn_token *tok);
+/* One movetext token of a game whose movetext has started (pgn_movetext.c). */
+void pgn_movetext(pgn_reader *r, const pgn_token *tok);
+/* A comment token: recorded when the line is (pgn_movetext.c). */
+void pgn_comment(pgn_reader *r, const pgn_token *tok);
+/* Closes the variations still open (pgn_movetext.c). */
+void pgn_close_variations(pgn_reader *r);
+
+#endif /* CN_PGN_READER_H */

@@ -1,0 +1,139 @@
+/*
+ * pgn_test.c - tests for the PGN reader (pgn.h) and its SAN writer.
+ *
+ * Entry point: int pgn_tests_run(void), returning the number of failures
+ * and printing each one; #included by engine_test.c, every other name here
+ * is static.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess_native.h"
+#include "pgn.h"
+#include "pgn_san.h"
+#include "san.h"
+
+int pgn_tests_run(void);
+
+static int pgn_test_failures;
+
+#define PGN_TEST_FAIL(...)                                                                                             \
+    do {                                                                                                               \
+        pgn_test_failures++;                                                                                           \
+        printf("pgn_test FAIL: ");                                                                                     \
+        printf(__VA_ARGS__);                                                                                           \
+        printf("\n");                                                                                                  \
+    } while (0)
+
+static const char pgn_test_text[] = "\xEF\xBB\xBF[Event \"a\"]\r\n\r\n{c} 1. e4 e5 (1... c5 2. Nf3 $1) 2. Nf3 1-0\r\n"
+                                    "junk line\n[Event \"b\"]\n1. d4 d5 2. Kd3 Nf6 *\n"
+                                    "[Event \"c\"]\n1. c4 { open\n\n[Event \"d\"]\n1. Nf3 ; x\n% y\nd5 0-1\n";
+
+static void pgn_read_text(const char *text, size_t len, cn_pgn_output *out) {
+    cn_pgn_input in = {0};
+    in.text = text;
+    in.length = len;
+    in.final = 1;
+    in.line = 1;
+    if (cn_pgn_read(&in, out) != CN_OK || in.consumed != len) PGN_TEST_FAIL("read of %d bytes failed", (int)len);
+}
+
+/* The op sequence of the records, one letter each. */
+static void pgn_ops(const cn_pgn_output *out, char *buf, size_t cap) {
+    static const char letters[] = "?GTSMCN()EWZ";
+    size_t n = 0;
+    for (size_t i = 0; i < out->record_count && n + 1 < cap; i++) buf[n++] = letters[out->records[i * 4]];
+    buf[n] = '\0';
+}
+
+static void pgn_test_records(void) {
+    cn_pgn_output out = {0};
+    pgn_read_text(pgn_test_text, sizeof pgn_test_text - 1, &out);
+    char ops[256];
+    pgn_ops(&out, ops, sizeof ops);
+    const char *want = "GTCSMM(MMN)MZ"
+                       "GTSMMEWZ"
+                       "GTSMEWCZ"
+                       "GTSMCMZ";
+    if (strcmp(ops, want)) PGN_TEST_FAIL("ops %s, want %s", ops, want);
+    if (out.games != 4) PGN_TEST_FAIL("%d games", (int)out.games);
+    /* The illegal Kd3: line 6, column 13, ply 3. */
+    for (size_t i = 0; i + 1 < out.record_count; i++) {
+        const int32_t *r = out.records + i * 4;
+        if (r[0] != CN_PGN_OP_ERROR || r[3] != 3) continue;
+        if (r[4 + 1] != 6 || r[4 + 2] != 13) PGN_TEST_FAIL("Kd3 error at %d:%d", (int)r[5], (int)r[6]);
+    }
+    cn_pgn_output_free(&out);
+}
+
+/* Reading in two parts, cut at every byte, gives the same records. */
+static void pgn_test_split(void) {
+    const size_t len = sizeof pgn_test_text - 1;
+    cn_pgn_output whole = {0};
+    pgn_read_text(pgn_test_text, len, &whole);
+    for (size_t cut = 0; cut <= len; cut++) {
+        cn_pgn_output parts = {0};
+        cn_pgn_input first = {0};
+        first.text = pgn_test_text;
+        first.length = cut;
+        first.line = 1;
+        cn_pgn_read(&first, &parts);
+        cn_pgn_input rest = {0};
+        rest.text = pgn_test_text + first.consumed;
+        rest.length = len - first.consumed;
+        rest.final = 1;
+        rest.line = first.consumed_line;
+        rest.column = first.consumed_column;
+        cn_pgn_read(&rest, &parts);
+        int same = parts.record_count == whole.record_count;
+        for (size_t i = 0; same && i < whole.record_count; i++) {
+            const int32_t *x = whole.records + i * 4, *y = parts.records + i * 4;
+            same =
+                x[0] == y[0] && (x[0] != CN_PGN_OP_MOVE || x[1] == y[1]) && (x[0] != CN_PGN_OP_WHERE || x[1] == y[1]);
+        }
+        if (!same) PGN_TEST_FAIL("cut at %d reads differently", (int)cut);
+        cn_pgn_output_free(&parts);
+    }
+    cn_pgn_output_free(&whole);
+}
+
+/* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
+static void pgn_test_fast_san(void) {
+    static const char *const fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+    };
+    unsigned seed = 12345;
+    for (int f = 0; f < 4; f++) {
+        for (int game = 0; game < 40; game++) {
+            cn_position pos;
+            cn_fen_parse(&pos, fens[f], strlen(fens[f]), f == 2, NULL);
+            for (int ply = 0; ply < 120; ply++) {
+                cn_move legal[CN_MAX_MOVES];
+                const int n = cn_legal_moves(&pos, legal);
+                if (n == 0) break;
+                for (int i = 0; i < n; i++) {
+                    cn_position after = pos;
+                    cn_pgn_play(&after, legal[i]);
+                    char fast[CN_SAN_MAX], slow[CN_SAN_MAX];
+                    pgn_fast_san(&pos, &after, legal[i], fast);
+                    cn_move_to_san(&pos, legal[i], slow);
+                    if (strcmp(fast, slow)) PGN_TEST_FAIL("SAN %s, cn_move_to_san %s", fast, slow);
+                }
+                seed = seed * 1103515245u + 12345u;
+                cn_pgn_play(&pos, legal[(seed >> 16) % (unsigned)n]);
+            }
+        }
+    }
+}
+
+int pgn_tests_run(void) {
+    pgn_test_failures = 0;
+    pgn_test_records();
+    pgn_test_split();
+    pgn_test_fast_san();
+    return pgn_test_failures;
+}

@@ -1,0 +1,143 @@
+/*
+ * fuzz_pgn.c - libFuzzer target: cn_pgn_read on arbitrary bytes.
+ *
+ * Input: byte 0 picks the mode (mod 3) and byte 1 where the text is cut;
+ * the rest is the PGN text, read at its exact length. Checks: the records
+ * are well formed (every game GAME ... START ... END, variations balanced,
+ * string ranges inside the string table, every MOVE legal on the line it
+ * belongs to, with the SAN cn_move_to_san gives), and reading the text in two parts (the first one partial,
+ * then the rest from where it stopped) gives the same records.
+ */
+#include "fuzz_common.h"
+#include "pgn.h"
+#include "san.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    fuzz_init();
+    return 0;
+}
+
+static void check_range(const cn_pgn_output *out, int32_t offset, int32_t length) {
+    FUZZ_CHECK(offset >= 0 && length >= 0 && (size_t)offset + (size_t)length <= out->string_length,
+               "string range %d+%d outside %zu", (int)offset, (int)length, out->string_length);
+}
+
+/* Replays every line of one game's records; returns the index after END. */
+static size_t check_game(const cn_pgn_output *out, size_t i) {
+    static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    cn_position line[CN_PGN_MAX_DEPTH + 2], before[CN_PGN_MAX_DEPTH + 2];
+    int depth = 0, started = 0;
+    FUZZ_CHECK(out->records[i * 4] == CN_PGN_OP_GAME, "game starts with %d", out->records[i * 4]);
+    for (i++; i < out->record_count; i++) {
+        const int32_t *r = out->records + i * 4;
+        switch (r[0]) {
+        case CN_PGN_OP_TAG:
+            check_range(out, r[1], r[2] + r[3]);
+            break;
+        case CN_PGN_OP_START: {
+            check_range(out, r[1], r[2]);
+            const char *fen = r[2] ? out->strings + r[1] : start_fen;
+            const size_t n = r[2] ? (size_t)r[2] : strlen(start_fen);
+            if (cn_fen_parse(&line[0], fen, n, r[3] & 1, NULL) != CN_OK)
+                cn_fen_parse(&line[0], start_fen, strlen(start_fen), 0, NULL);
+            started = 1;
+            break;
+        }
+        case CN_PGN_OP_MOVE: {
+            FUZZ_CHECK(started, "move before START");
+            check_range(out, r[2], r[3]);
+            cn_move legal[CN_MAX_MOVES];
+            const int n = cn_legal_moves(&line[depth], legal);
+            int found = r[1] == CN_MOVE_NONE && !cn_in_check(&line[depth]);
+            for (int k = 0; k < n && !found; k++) found = legal[k] == (cn_move)r[1];
+            FUZZ_CHECK(found, "illegal move %d recorded", (int)r[1]);
+            char san[CN_SAN_MAX] = "--";
+            const int san_length = r[1] == CN_MOVE_NONE ? 2 : cn_move_to_san(&line[depth], (cn_move)r[1], san);
+            FUZZ_CHECK(san_length == r[3] && !memcmp(san, out->strings + r[2], (size_t)san_length),
+                       "SAN %.*s recorded, %s expected", (int)r[3], out->strings + r[2], san);
+            before[depth] = line[depth];
+            cn_pgn_play(&line[depth], (cn_move)r[1]);
+            break;
+        }
+        case CN_PGN_OP_COMMENT:
+        case CN_PGN_OP_ERROR:
+            check_range(out, r[1], r[2]);
+            break;
+        case CN_PGN_OP_VAR_START:
+            FUZZ_CHECK(depth < CN_PGN_MAX_DEPTH, "variation depth %d", depth + 1);
+            line[depth + 1] = before[depth];
+            depth++;
+            break;
+        case CN_PGN_OP_VAR_END:
+            FUZZ_CHECK(depth > 0, "unbalanced variation end");
+            depth--;
+            break;
+        case CN_PGN_OP_END:
+            FUZZ_CHECK(depth == 0 && started, "game ends at depth %d", depth);
+            check_range(out, r[2], r[3]);
+            return i + 1;
+        default:
+            FUZZ_CHECK(r[0] == CN_PGN_OP_NAG || r[0] == CN_PGN_OP_WHERE, "record op %d", r[0]);
+        }
+    }
+    FUZZ_CHECK(0, "game without END");
+    return i;
+}
+
+/* Records equal but for string offsets (tables differ between reads). */
+static void check_same(const cn_pgn_output *a, const cn_pgn_output *b) {
+    for (size_t i = 0; i < a->record_count; i++) {
+        const int32_t *x = a->records + i * 4, *y = b->records + i * 4;
+        FUZZ_CHECK(x[0] == y[0], "record %zu op %d vs %d", i, x[0], y[0]);
+        const int keep_all = x[0] == CN_PGN_OP_GAME || x[0] == CN_PGN_OP_WHERE || x[0] == CN_PGN_OP_NAG;
+        FUZZ_CHECK(!keep_all || (x[1] == y[1] && x[2] == y[2]), "record %zu (op %d) differs", i, x[0]);
+        if (x[0] == CN_PGN_OP_MOVE) FUZZ_CHECK(x[1] == y[1], "move %zu differs", i);
+    }
+}
+
+static void read_all(const char *text, size_t len, cn_pgn_mode mode, cn_pgn_output *out) {
+    cn_pgn_input in = {0};
+    in.text = text;
+    in.length = len;
+    in.final = 1;
+    in.mode = mode;
+    in.line = 1;
+    FUZZ_CHECK(cn_pgn_read(&in, out) == CN_OK, "read failed");
+    FUZZ_CHECK(in.consumed == len, "consumed %zu of %zu", in.consumed, len);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 2 || size > 1 << 16) return 0;
+    const cn_pgn_mode mode = (cn_pgn_mode)(data[0] % 3);
+    const size_t len = size - 2;
+    char *text = fuzz_exact_copy(data + 2, len);
+    cn_pgn_output whole = {0}, parts = {0};
+    read_all(text, len, mode, &whole);
+    for (size_t i = 0; i < whole.record_count;) i = check_game(&whole, i);
+
+    const size_t cut = len ? (size_t)data[1] * len / 255 : 0;
+    cn_pgn_input first = {0};
+    first.text = text;
+    first.length = cut;
+    first.mode = mode;
+    first.line = 1;
+    FUZZ_CHECK(cn_pgn_read(&first, &parts) == CN_OK, "partial read failed");
+    FUZZ_CHECK(first.consumed <= cut, "consumed past the text");
+    cn_pgn_input rest = {0};
+    rest.text = text + first.consumed;
+    rest.length = len - first.consumed;
+    rest.final = 1;
+    rest.mode = mode;
+    rest.line = first.consumed_line;
+    rest.column = first.consumed_column;
+    FUZZ_CHECK(cn_pgn_read(&rest, &parts) == CN_OK, "second read failed");
+    FUZZ_CHECK(parts.record_count == whole.record_count, "%zu records in parts, %zu whole", parts.record_count,
+               whole.record_count);
+    check_same(&whole, &parts);
+    cn_pgn_output_free(&whole);
+    cn_pgn_output_free(&parts);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,48 @@
+// `chess-native pgn`: counts with errors as file:line:column, conversions, JSON.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers';
+
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-cli-')), 'games.pgn');
+writeFileSync(file, '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "b"]\n\n1. d4 d5 2. Ke3 *\n');
+
+describe('chess-native pgn', () => {
+  it('counts games, plies and errors with file:line:column', () => {
+    const r = run('pgn', file);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`${file}:7:13: illegal or ambiguous move: Ke3 (game 2, ply 3)`);
+    expect(lines[1]).toMatch(/^2 games, 5 plies, 1 errors in [\d.]+ s \(\d+ games\/s\)$/);
+  });
+  it('converts to uci, san, fen, epd and pgn', () => {
+    expect(run('pgn', file, '--to', 'uci').stdout).toBe('e2e4 e7e5 g1f3\nd2d4 d7d5\n');
+    expect(run('pgn', file, '--to', 'san').stdout).toBe('e4 e5 Nf3\nd4 d5\n');
+    expect(run('pgn', file, '--to', 'epd').stdout.split('\n')[0]).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -');
+    expect(run('pgn', file, '--to', 'fen').stdout.split('\n')[1]).toBe('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2');
+    expect(run('pgn', file, '--to', 'pgn').stdout).toBe('[Event "a"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "b"]\n\n1. d4 d5 *\n\n');
+  });
+  it('prints JSON and headers only', () => {
+    const summary = JSON.parse(run('pgn', file, '--json').stdout) as { games: number; plies: number; errors: unknown[] };
+    expect(summary).toMatchObject({ games: 2, plies: 5 });
+    expect(summary.errors).toHaveLength(1);
+    const heads = run('pgn', file, '--headers-only', '--json')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(heads).toEqual([
+      { headers: { Event: 'a' }, errors: [] },
+      { headers: { Event: 'b' }, errors: [] },
+    ]);
+  });
+  it('rejects bad arguments with exit status 2', () => {
+    expect(run('pgn').status).toBe(2);
+    expect(run('pgn', file, '--to', 'xml').status).toBe(2);
+    expect(run('pgn', path.join(ROOT, 'no-such-file.pgn')).status).toBe(2);
+  });
+});

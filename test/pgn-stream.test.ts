@@ -1,0 +1,106 @@
+// readPgn: every kind of source, chunk boundaries anywhere (each byte
+// boundary of a multi-game file with errors, comments and CRLF), progress,
+// abort and bounded memory for a game that never ends.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { generatePgn } from '../bench/pgn-corpus.mjs';
+import { api } from './helpers';
+
+const { parsePgn, readPgn, AbortError } = api;
+type Game = ReturnType<typeof parsePgn>[number];
+
+const summary = (g: Game) => ({ headers: g.headers, result: g.result, errors: g.errors, root: g.root });
+
+async function collect(source: Parameters<typeof readPgn>[0], options?: Parameters<typeof readPgn>[1]): Promise<Game[]> {
+  const games: Game[] = [];
+  for await (const g of readPgn(source, options)) games.push(g);
+  return games;
+}
+
+const MIXED =
+  '\uFEFF[Event "one"]\r\n[Site "x"]\r\n\r\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 $1 1-0\r\n\r\n' +
+  'stray text\n[Event "two"]\n1. d4 d5 2. Kd3 Nf6 *\n' +
+  '[Event "three"]\n1. c4 { open\n\n[Event "four"]\n1. Nf3 ; rest\n% escape\nd5 0-1\n' +
+  '1. e4 e5 *\n' +
+  generatePgn({ seed: 5, games: 2, variations: true, comments: true, maxPlies: 30 });
+
+describe('readPgn', () => {
+  const expected = parsePgn(MIXED).map(summary);
+
+  it('reads the same games as parsePgn from a Buffer', async () => {
+    expect(expected.length).toBe(7);
+    expect((await collect(Buffer.from(MIXED))).map(summary)).toEqual(expected);
+  });
+
+  it('gives the same games whatever byte the chunks are cut at', async () => {
+    const bytes = Buffer.from(MIXED);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const games = await collect([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      const got = games.map(summary);
+      if (JSON.stringify(got) !== JSON.stringify(expected)) expect({ cut, got }).toEqual({ cut, got: expected });
+    }
+  }, 60_000);
+
+  it('reads one-byte chunks, strings, a Readable and a file path with progress', async () => {
+    const bytes = Buffer.from(MIXED);
+    const ones = Array.from(bytes, (b) => Uint8Array.of(b));
+    expect((await collect(ones)).map(summary)).toEqual(expected);
+    expect((await collect(Readable.from([MIXED.slice(0, 100), MIXED.slice(100)]))).map(summary)).toEqual(expected);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'mixed.pgn');
+    writeFileSync(file, bytes);
+    const progress: { bytes: number; totalBytes: number | undefined; games: number }[] = [];
+    const games = await collect(file, { chunkBytes: 64, onProgress: (p) => progress.push(p) });
+    expect(games.map(summary)).toEqual(expected);
+    expect(progress.at(-1)).toEqual({ bytes: bytes.length, totalBytes: bytes.length, games: 7 });
+    expect(progress.every((p, i) => i === 0 || p.bytes >= progress[i - 1]!.bytes)).toBe(true);
+  });
+
+  it('reads in mainline and headers modes', async () => {
+    const main = await collect(Buffer.from(MIXED), { mode: 'mainline' });
+    expect(main.map((g) => g.moves().map((m) => m.uci))).toEqual(parsePgn(MIXED).map((g) => g.moves().map((m) => m.uci)));
+    const heads = await collect(Buffer.from(MIXED), { mode: 'headers' });
+    expect(heads.map((g) => g.headers)).toEqual(expected.map((g) => g.headers));
+  });
+
+  it('stops with AbortError', async () => {
+    const controller = new AbortController();
+    const text = generatePgn({ seed: 9, games: 20 });
+    const games: Game[] = [];
+    await expect(
+      (async () => {
+        for await (const g of readPgn(Buffer.from(text), { chunkBytes: 256, signal: controller.signal })) {
+          games.push(g);
+          controller.abort();
+        }
+      })(),
+    ).rejects.toBeInstanceOf(AbortError);
+    expect(games.length).toBeGreaterThan(0);
+    expect(games.length).toBeLessThan(20);
+  });
+
+  it('bounds memory for a game that never ends', async () => {
+    const chunks = (function* () {
+      yield '[Event "endless"]\n1. e4 {';
+      for (let i = 0; i < 64; i++) yield 'x'.repeat(1 << 14);
+      yield '}\n[Event "after"]\n1. d4 *\n';
+    })();
+    const games = await collect(chunks, { maxGameBytes: 1 << 16 });
+    expect(games[0]!.errors[0]!.message).toBe('unterminated comment');
+    expect(games.at(-1)!.headers).toEqual({ Event: 'after' });
+    expect(
+      games
+        .at(-1)!
+        .moves()
+        .map((m) => m.uci),
+    ).toEqual(['d2d4']);
+  });
+
+  it('rejects bad sources and options', async () => {
+    await expect(collect(42 as unknown as string)).rejects.toThrow(TypeError);
+    await expect(collect(Buffer.from(''), { chunkBytes: 0 })).rejects.toThrow(RangeError);
+    expect(await collect(Buffer.from(''))).toEqual([]);
+  });
+});

@@ -1,0 +1,277 @@
+// The PGN reader and writer: fields, every tolerance and error case, modes,
+// Chess960, null moves, hostile input and round trips.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { api, ROOT } from './helpers';
+
+const { parsePgn, writePgn, Position } = api;
+const fixture = (name: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', name), 'utf8');
+const ucis = (g: { moves(): { uci: string }[] }) => g.moves().map((m) => m.uci);
+
+describe('parsePgn fields', () => {
+  const text = `[Event "E"]\n[Site "S"]\n[Custom "x"]\n[Result "0-1"]\n\n{ before } 1. e4 { [%clk 0:03:00] [%eval 0.17] } 1... e5 { [%eval #-3,22] [%emt 0:00:04.5] [%csl Ga1,Rb2] [%cal Ye2e4] } 2. Nf3 $1 ! ( 2. f4 { gambit } exf4 ( { alt } 2... d5 ) ) 2... Nc6 0-1\n`;
+  const [game] = parsePgn(text);
+  it('keeps headers in file order', () => {
+    expect(Object.entries(game!.headers)).toEqual([
+      ['Event', 'E'],
+      ['Site', 'S'],
+      ['Custom', 'x'],
+      ['Result', '0-1'],
+    ]);
+    expect(game!.result).toBe('0-1');
+    expect(game!.initialFen).toBe(api.START_FEN);
+    expect(game!.chess960).toBe(false);
+    expect(game!.errors).toEqual([]);
+  });
+  it('reads the mainline with comments, commands and NAGs', () => {
+    const moves = game!.moves();
+    expect(moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    expect(moves[0]).toMatchObject({ uci: 'e2e4', clock: 180, eval: { pawns: 0.17 }, comments: ['[%clk 0:03:00] [%eval 0.17]'] });
+    expect(moves[1]).toMatchObject({ eval: { mate: -3, depth: 22 }, emt: 4.5 });
+    expect(moves[1]!.shapes).toEqual([
+      { color: 'green', from: 'a1', to: 'a1' },
+      { color: 'red', from: 'b2', to: 'b2' },
+      { color: 'yellow', from: 'e2', to: 'e4' },
+    ]);
+    expect(moves[2]!.nags).toEqual([1, 1]);
+  });
+  it('builds the tree, mainline first, with starting comments', () => {
+    const root = game!.root;
+    expect(root.comments).toEqual(['before']);
+    const nf3 = root.children[0]!.children[0]!.children;
+    expect(nf3.map((n) => n.san)).toEqual(['Nf3', 'f4']);
+    expect(nf3[1]!.comments).toEqual(['gambit']);
+    expect(nf3[1]!.children.map((n) => n.san)).toEqual(['exf4', 'd5']);
+    expect(nf3[1]!.children[1]!.startingComments).toEqual(['alt']);
+  });
+  it('gives positions at the end and at any node', () => {
+    expect(game!.position().fen()).toBe('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+    const d5 = game!.root.children[0]!.children[0]!.children[1]!.children[1]!;
+    expect(game!.position(d5).fen()).toBe('rnbqkbnr/ppp2ppp/8/3pp3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3');
+    expect(game!.position(d5).history()).toEqual(['e2e4', 'e7e5', 'f2f4', 'd7d5']);
+  });
+});
+
+describe('tolerance', () => {
+  it('reads the hand-written tolerance file', () => {
+    const games = parsePgn(fixture('pgn-tolerance.pgn'));
+    expect(games.map((g) => g.headers['Event'])).toEqual(['Tolerance', 'No moves', 'Long algebraic']);
+    const [a, b, c] = games;
+    expect(a!.errors).toEqual([]);
+    expect(a!.headers['White']).toBe('A "quoted" \\ name');
+    expect(a!.comments).toEqual(['a line comment before any game', 'Opening comment']);
+    expect(
+      a!
+        .moves()
+        .map((m) => m.san)
+        .slice(0, 8),
+    ).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'Nf6', 'O-O', 'Nxe4']);
+    expect(a!.moves()[4]!.nags).toEqual([6]);
+    expect(a!.moves()[16]!.nags).toEqual([3, 14]);
+    expect(b!.moves()).toEqual([]);
+    expect(b!.result).toBe('*');
+    expect(c!.errors).toEqual([]);
+    expect(ucis(c!)).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', '0000', 'd2d4', 'e5d4', 'e1g1']);
+    expect(c!.moves()[5]!.san).toBe('--');
+    expect(c!.position().fen()).toBe('r1bqkbnr/pppp1ppp/2n5/8/2BpP3/5N2/PPP2PPP/RNBQ1RK1 b kq - 1 5');
+  });
+  it('accepts a BOM, CRLF, blank lines in movetext and missing tags and results', () => {
+    const games = parsePgn('\uFEFF[Event "A"]\r\n\r\n1. e4\r\n\r\ne5 2. Nf3\r\n\r\n[Event "B"]\r\n1. d4 d5');
+    expect(games.map((g) => [g.headers['Event'], ucis(g), g.result, g.errors])).toEqual([
+      ['A', ['e2e4', 'e7e5', 'g1f3'], '*', []],
+      ['B', ['d2d4', 'd7d5'], '*', []],
+    ]);
+  });
+  it('accepts real-world SAN variants', () => {
+    const [g] = parsePgn('1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. Be2 Bg4 5. d4 Qxd4 6. Qxd4# e5 7. Qd4e3 *');
+    expect(g!.errors).toEqual([]);
+    expect(g!.moves().map((m) => m.san)).toEqual([
+      'e4',
+      'd5',
+      'exd5',
+      'Qxd5',
+      'Nc3',
+      'Qe5+',
+      'Be2',
+      'Bg4',
+      'd4',
+      'Qxd4',
+      'Qxd4',
+      'e5',
+      'Qe3',
+    ]);
+    const [p] = parsePgn('[FEN "8/P7/8/8/8/8/8/k6K w - - 0 1"]\n1. a8Q+ Kb2 2. Qb8+ *');
+    expect(p!.errors).toEqual([]);
+    expect(p!.moves().map((m) => m.san)).toEqual(['a8=Q+', 'Kb2', 'Qb8+']);
+    const [ep] = parsePgn('1. e4 a6 2. e5 d5 3. exd6 e.p. *');
+    expect(ucis(ep!)).toEqual(['e2e4', 'a7a6', 'e4e5', 'd7d5', 'e5d6']);
+  });
+  it('treats NUL bytes as space and skips % escape lines', () => {
+    const [g] = parsePgn('1. e4\u0000e5\n% 2. Nf3\n2. Nc3 *');
+    expect(ucis(g!)).toEqual(['e2e4', 'e7e5', 'b1c3']);
+  });
+});
+
+describe('errors and resynchronisation', () => {
+  it('keeps headers and moves before an illegal move, then reads the next game', () => {
+    const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 Nf6 3. d4 *\n\n[Event "B"]\n\n1. d4 *\n';
+    const [a, b] = parsePgn(text);
+    expect(a!.headers).toEqual({ Event: 'A' });
+    expect(ucis(a!)).toEqual(['e2e4', 'e7e5']);
+    expect(a!.errors).toEqual([{ line: 3, column: 13, ply: 3, message: 'illegal or ambiguous move: Ke3' }]);
+    expect(a!.result).toBe('*');
+    expect(ucis(b!)).toEqual(['d2d4']);
+  });
+  it('reports ambiguous and malformed moves', () => {
+    const [a] = parsePgn('[FEN "4k3/8/8/8/8/8/8/1N3N1K w - - 0 1"]\n1. Nd2 *');
+    expect(a!.errors[0]).toMatchObject({ ply: 1, message: 'illegal or ambiguous move: Nd2' });
+    const [b] = parsePgn('1. e4 Zz9 *');
+    expect(b!.errors[0]).toMatchObject({ ply: 2, column: 7, message: 'not a move: Zz9' });
+  });
+  it('resynchronises after an unterminated comment and an unterminated tag string', () => {
+    const games = parsePgn('[Event "A"]\n1. e4 { never closed\n\n[Event "B"]\n1. d4 *\n[Event "C\n1. c4 *');
+    expect(games.map((g) => g.headers['Event'])).toEqual(['A', 'B', 'C']);
+    expect(games[0]!.errors[0]!.message).toBe('unterminated comment');
+    expect(ucis(games[1]!)).toEqual(['d2d4']);
+    expect(games[2]!.errors[0]!.message).toBe('unterminated tag string');
+    expect(ucis(games[2]!)).toEqual(['c2c4']);
+  });
+  it('reports a bad FEN and an unsupported variant, keeping the headers', () => {
+    const [a, b] = parsePgn('[FEN "bad fen"]\n1. e4 *\n[Variant "Atomic"]\n1. e4 *');
+    expect(a!.errors[0]!.message).toMatch(/^bad FEN tag/);
+    expect(a!.headers['FEN']).toBe('bad fen');
+    expect(a!.moves()).toEqual([]);
+    expect(b!.errors[0]!.message).toBe('unsupported variant');
+  });
+  it('reports a null move while in check', () => {
+    const [g] = parsePgn('1. e4 f6 2. Qh5+ -- *');
+    expect(g!.errors[0]).toMatchObject({ ply: 4, message: 'null move while in check' });
+  });
+  it('limits variation nesting', () => {
+    const depth = 70;
+    const text = '1. e4 ' + '( 1. d4 '.repeat(depth) + ')'.repeat(depth) + ' 1... e5 *';
+    const [g] = parsePgn(text);
+    expect(g!.errors.map((e) => e.message)).toEqual(['variations nested too deep']);
+    expect(ucis(g!)).toEqual(['e2e4', 'e7e5']);
+    // Each variation is an alternative to the 1. d4 before it: all are the root's children.
+    expect(g!.root.children.length).toBe(1 + api.PGN_MAX_DEPTH);
+    expect(api.PGN_MAX_DEPTH).toBe(64);
+  });
+  it('reports invalid UTF-8 and keeps tags byte for byte', () => {
+    const bytes = Buffer.concat([Buffer.from('[White "caf'), Buffer.from([0xe9]), Buffer.from('"]\n1. e4 *')]);
+    const games: api_Game[] = [];
+    return (async () => {
+      for await (const g of api.readPgn(bytes)) games.push(g);
+      expect(games[0]!.errors.map((e) => e.message)).toEqual(['invalid UTF-8']);
+      expect(games[0]!.headers['White']).toBe('caf\u00e9');
+    })();
+  });
+  it('stays linear on hostile input', () => {
+    const big = 'x'.repeat(4 << 20);
+    const start = performance.now();
+    const games = parsePgn(`[Event "${big}"]\n{${big}}\n1. ${big} e4 *\n[Event "next"]\n1. d4 *\n${'('.repeat(100000)}`);
+    expect(performance.now() - start).toBeLessThan(5000);
+    expect(games[0]!.headers['Event']!.length).toBe(4 << 20);
+    expect(games[0]!.errors[0]!.message).toMatch(/^not a move: x{24}\.\.\.$/);
+    expect(games[1]!.headers['Event']).toBe('next');
+    expect(ucis(games[1]!)).toEqual(['d2d4']);
+  });
+  it('never throws on random bytes', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0);
+    const alphabet = '[]{}()"\\;%$!?*.-/=+#01 2345678abcdefghKQRBNOx\n\r\u0000\u00e9';
+    for (let i = 0; i < 300; i++) {
+      let s = '';
+      for (let k = 0; k < 200; k++) s += alphabet[next() % alphabet.length];
+      for (const g of parsePgn(s)) {
+        g.moves();
+        void g.root;
+        void g.headers;
+      }
+    }
+  });
+});
+
+type api_Game = ReturnType<typeof parsePgn>[number];
+
+describe('Chess960', () => {
+  it('reads castling from the Variant tag, X-FEN and Shredder-FEN', () => {
+    const fen = 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1';
+    for (const header of [`[Variant "Chess960"]\n[FEN "${fen}"]`, `[FEN "${fen}"]`]) {
+      const [g] = parsePgn(`${header}\n1. O-O O-O-O *`);
+      expect(g!.chess960).toBe(true);
+      expect(g!.errors).toEqual([]);
+      expect(ucis(g!)).toEqual(['b1h1', 'b8a8']);
+      expect(g!.moves()[0]!.san).toBe('O-O');
+    }
+    const [x] = parsePgn('[FEN "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1"]\n1. O-O-O O-O-O *');
+    expect(x!.chess960).toBe(true);
+    expect(ucis(x!)).toEqual(['b1a1', 'b8a8']);
+  });
+});
+
+describe('modes', () => {
+  const text = fixture('pgn-tolerance.pgn');
+  it('mainline mode gives the same mainline without comments', () => {
+    const tree = parsePgn(text);
+    const main = parsePgn(text, { mode: 'mainline' });
+    expect(main.map(ucis)).toEqual(tree.map(ucis));
+    expect(main[0]!.moves().every((m) => m.comments.length === 0 && m.nags.length === 0)).toBe(true);
+  });
+  it('headers mode reads tags only', () => {
+    const games = parsePgn(text, { mode: 'headers' });
+    expect(games.map((g) => g.headers)).toEqual(parsePgn(text).map((g) => g.headers));
+    expect(games[0]!.moves()).toEqual([]);
+  });
+  it('rejects bad options', () => {
+    expect(() => parsePgn(3 as unknown as string)).toThrow(TypeError);
+    expect(() => parsePgn('', { mode: 'x' as 'tree' })).toThrow(RangeError);
+  });
+});
+
+describe('writePgn', () => {
+  it('writes export format and reads back the same game', () => {
+    const text =
+      '[White "W"]\n[Event "E"]\n[Black "B \\"x\\""]\n\n{ c } 1. e4 $1 { a } ( { s } 1. d4 d5 ( 1... Nf6 ) 2. c4 ) 1... e5 2. Nf3 *';
+    const [g] = parsePgn(text);
+    const out = writePgn(g!);
+    expect(out).toBe(
+      '[Event "E"]\n[White "W"]\n[Black "B \\"x\\""]\n\n{ c } 1. e4 $1 { a } ( { s } 1. d4 d5 ( 1... Nf6 ) 2. c4 ) 1... e5 2. Nf3 *\n',
+    );
+    const [back] = parsePgn(out);
+    expect(back!.root).toEqual(g!.root);
+    expect(back!.headers).toEqual(g!.headers);
+    expect(
+      g!
+        .toPgn({ maxWidth: 20 })
+        .split('\n')
+        .every((l) => l.length <= 20 || !l.includes(' ')),
+    ).toBe(true);
+  });
+  it('writes a position history as a game', () => {
+    const pos = new Position('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1');
+    pos.playLine(['e8c8', 'e1g1']);
+    const text = pos.toPgn({ headers: { White: 'Me' } });
+    expect(text).toContain('[FEN "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"]');
+    expect(text).toContain('1... O-O-O 2. O-O *');
+    const [g] = parsePgn(text);
+    expect(g!.headers['White']).toBe('Me');
+    expect(ucis(g!)).toEqual(['e8c8', 'e1g1']);
+  });
+  it('round-trips generated games, with variations, comments and Chess960', async () => {
+    const { generatePgn } = await import('../bench/pgn-corpus.mjs');
+    for (const chess960 of [false, true]) {
+      const games = parsePgn(generatePgn({ seed: 11, games: 40, variations: true, comments: true, chess960 }));
+      expect(games.length).toBe(40);
+      for (const g of games) {
+        expect(g.errors).toEqual([]);
+        const [back] = parsePgn(writePgn(g));
+        expect(back!.root).toEqual(g.root);
+        expect(back!.headers).toEqual(g.headers);
+        expect(back!.result).toBe(g.result);
+        expect(writePgn(back!)).toBe(writePgn(g));
+      }
+    }
+  });
+});
