@@ -349,8 +349,8 @@ static void pj_test_units(const pj_config *config) {
     if (pj_parse(&pos, PJ_KIWIPETE_FEN, 0) != 0) return;
     const int count = pj_grandchildren(&pos, units, 4096);
     int finished = 0;
-    cn_perft_job_options options = {3,         config->threads,    config->hash_bytes,     pj_on_finish,
-                                    &finished, config->leaf_depth, config->min_queue_items};
+    cn_perft_job_options options = {3,         config->threads,    config->hash_bytes,      pj_on_finish,
+                                    &finished, config->leaf_depth, config->min_queue_items, 0};
     cn_perft_job *job;
     cn_status status = cn_perft_job_start_units(units, count, &options, &job);
     if (status != CN_OK) {
@@ -391,7 +391,7 @@ static void pj_test_units_edges(void) {
     static cn_position units[512];
     cn_position pos;
     cn_perft_job *job;
-    cn_perft_job_options options = {5, 2, 0, NULL, NULL, 0, 0};
+    cn_perft_job_options options = {5, 2, 0, NULL, NULL, 0, 0, 0};
     uint64_t counts[4];
     uint8_t done[4];
     PJ_CHECK(cn_perft_job_start_units(units, -1, &options, &job) == CN_ERR_BAD_ARGUMENT && !job, "-1 units");
