@@ -77,9 +77,9 @@ for major in $majors; do
     # --testTimeout: the cross targets may share the machine with each other,
     # and a test slowed by that (vitest's default limit is 5 s) is not a
     # failure of this Node; the suite's own timing checks still apply.
-    PREBUILDS_ONLY=1 npm_execpath=$npm nice "$node" node_modules/vitest/vitest.mjs run --dir test --testTimeout=30000 \
+    NO_COLOR=1 PREBUILDS_ONLY=1 npm_execpath=$npm nice "$node" node_modules/vitest/vitest.mjs run --dir test --testTimeout=30000 \
         >"$log" 2>&1 || node_result=FAIL
-    counts=$(sed -n 's/^ *Test Files *\(.*\)$/files \1/p; s/^ *Tests *\(.*\)$/tests \1/p' "$log" | paste -sd, - | sed 's/,/, /')
+    counts=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | sed -n 's/^ *Test Files *\(.*\)$/files \1/p; s/^ *Tests *\(.*\)$/tests \1/p' | paste -sd, - | sed 's/,/, /')
     seconds=$(($(date +%s) - major_started))
     echo "  vitest: ${counts:-no summary} in $seconds s (log: $log)"
     [ "$node_result" = ok ] || grep -E '(FAIL|×|Error)' "$log" | head -30 | sed 's/^/    /'
