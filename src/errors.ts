@@ -65,6 +65,11 @@ export class EngineError extends Error {
   }
 }
 
+/** The AbortError of a perft run stopped by its signal; `cause` is the signal's reason. */
+export function perftAborted(signal: AbortSignal | undefined): AbortError {
+  return new AbortError('perft was aborted', { cause: signal?.reason });
+}
+
 /**
  * A checkpoint journal that cannot be used: written for another position,
  * depth, Chess960 flag, split or engine key set, or corrupted before its last

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import { allocBytes } from './bytes';
 import { perftCheckpointed } from './checkpoint';
 import { checkDepth } from './checks';
-import { AbortError, EngineError, describe } from './errors';
+import { AbortError, EngineError, describe, perftAborted } from './errors';
 import { fenArgument, parseFen } from './fen';
 import { autoHashMb, checkTableFits } from './memory';
 import { native, publicError, type PerftHandle } from './native';
@@ -177,27 +177,17 @@ export function checkOptions(depth: number, options: unknown): CheckedOptions {
   };
 }
 
-function abortError(signal: AbortSignal): AbortError {
-  return new AbortError('perft was aborted', { cause: signal.reason });
-}
-
 async function checkpointed(root: Uint8Array, depth: number, checked: CheckedOptions, file: string): Promise<PerftAsyncResult> {
-  const { signal } = checked;
-  try {
-    const r = await perftCheckpointed({ file, root, depth, keySet: perftKeySetId(), ...checked });
-    const out: PerftAsyncResult = {
-      nodes: r.nodes,
-      seconds: r.seconds,
-      nps: r.seconds > 0 ? Number(r.nodesCounted) / r.seconds : 0,
-      hash: checked.hash,
-      checkpoint: { ply: r.ply, units: r.units, unitsResumed: r.unitsResumed },
-    };
-    if (checked.divide) out.divide = r.divide;
-    return out;
-  } catch (e) {
-    if (e instanceof AbortError && signal) throw abortError(signal);
-    throw e;
-  }
+  const r = await perftCheckpointed({ file, root, depth, keySet: perftKeySetId(), ...checked });
+  const out: PerftAsyncResult = {
+    nodes: r.nodes,
+    seconds: r.seconds,
+    nps: r.seconds > 0 ? Number(r.nodesCounted) / r.seconds : 0,
+    hash: checked.hash,
+    checkpoint: { ply: r.ply, units: r.units, unitsResumed: r.unitsResumed },
+  };
+  if (checked.divide) out.divide = r.divide;
+  return out;
 }
 
 /**
@@ -228,7 +218,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   const checked = checkOptions(depth, options);
   const bytes = allocBytes();
   parseFen(bytes, text, checked.chess960);
-  if (checked.signal?.aborted) throw abortError(checked.signal);
+  if (checked.signal?.aborted) throw perftAborted(checked.signal);
   if (checked.checkpoint !== undefined) return checkpointed(bytes, depth, checked, checked.checkpoint);
   const first = await countOnce(bytes, depth, checked, 0n);
   if (!checked.verify) return first;
@@ -248,7 +238,7 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
 /** One run on native threads, its table keyed with the key set of keySeed (0n: the default). */
 function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, keySeed: bigint): Promise<PerftAsyncResult> {
   const { signal, onProgress } = checked;
-  if (signal?.aborted) return Promise.reject(abortError(signal));
+  if (signal?.aborted) return Promise.reject(perftAborted(signal));
   return new Promise<PerftAsyncResult>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     let callbackError: { error: unknown } | undefined;
@@ -276,7 +266,7 @@ function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, ke
       if (nodes !== -1) report();
       native.perftFree(job); // joins the (already finished) threads; the table is already freed
       if (callbackError) return reject(callbackError.error);
-      if (nodes === -1) return reject(signal ? abortError(signal) : new AbortError('perft was cancelled'));
+      if (nodes === -1) return reject(signal ? perftAborted(signal) : new AbortError('perft was cancelled'));
       const seconds = info[0] as number;
       const out: PerftAsyncResult = { nodes, seconds, nps: seconds > 0 ? Number(nodes) / seconds : 0, hash: checked.hash };
       if (checked.divide) {

@@ -2,7 +2,7 @@
 // per limits.maxUnits units, one table per job), reporting each unit's count
 // as soon as it is final: checkpoint journals and shard runs record them
 // while the run goes on, so a crash loses only the units in flight.
-import { AbortError } from './errors';
+import { perftAborted } from './errors';
 import { parseFen } from './fen';
 import { native, publicError, type PerftHandle } from './native';
 
@@ -37,7 +37,7 @@ function unitBytes(fens: readonly string[], chess960: boolean): Uint8Array {
 function countBatch(run: UnitCount, first: number, count: number, nodesBefore: bigint): Promise<bigint> {
   const bytes = unitBytes(run.fens.slice(first, first + count), run.chess960);
   const { signal } = run;
-  if (signal?.aborted) return Promise.reject(new AbortError('perft was aborted', { cause: signal.reason }));
+  if (signal?.aborted) return Promise.reject(perftAborted(signal));
   return new Promise<bigint>((resolve, reject) => {
     const counts = new BigUint64Array(count);
     const done = new Uint8Array(count);
@@ -79,7 +79,7 @@ function countBatch(run: UnitCount, first: number, count: number, nodesBefore: b
       const complete = native.perftResult(job, new Uint16Array(native.maxMoves), new BigUint64Array(native.maxMoves), new Float64Array(2));
       native.perftFree(job);
       if (failure) return reject(failure.error);
-      if (complete === -1) return reject(new AbortError('perft was aborted', { cause: signal?.reason }));
+      if (complete === -1) return reject(perftAborted(signal));
       resolve(nodesBefore + complete);
     };
     try {
