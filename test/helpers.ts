@@ -46,14 +46,5 @@ export function readEpd(file: string): EpdLine[] {
 /** The standard-chess perft suites (fischer.epd and tricky960.epd need Chess960 mode). */
 export const STANDARD_SUITES = ['perftsuite.epd', 'cpw.epd', 'tricky.epd', 'unreachable.epd'] as const;
 
-/** Small seeded PRNG (mulberry32): a failure names a reproducible game. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Small seeded PRNG (mulberry32): a failure names a reproducible game. The PGN corpus generator's. */
+export { rng } from '../bench/pgn-corpus.mjs';
