@@ -3,9 +3,11 @@
 // abort, progress, the event loop kept free, input errors, worker shutdown.
 import { Worker } from 'node:worker_threads';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { api, readEpd, ROOT, STANDARD_SUITES } from './helpers';
 
+const require = createRequire(import.meta.url);
 const { Position, perftAsync, AbortError, FenError, START_FEN } = api;
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -235,6 +237,46 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
     const once = await perftAsync(KIWIPETE, 4, { threads: 2, hashMb: 1 });
     expect(once.verified).toBeUndefined();
     expect(once.hash).toEqual({ mb: 1 });
+  });
+
+  it('verify: true rejects with ERR_PERFT_VERIFY, naming both key sets, when the second count differs', async () => {
+    // A wrong count cannot be produced on purpose through the engine (96 checked bits), so the
+    // second run's result is changed at the native boundary: one leaf more under the first root
+    // move whenever the job was started with the verifying key set.
+    const nativeModule = require('../dist/native.js') as { native: typeof import('../src/native').native };
+    const native = nativeModule.native;
+    const verifyingJobs = new WeakSet<object>();
+    // dist/perft.js reads `native` from this module object at each call; the addon's own
+    // properties are read-only, so an object inheriting from it stands in, with two of its own.
+    const perftStart: typeof native.perftStart = (...args) => {
+      const job = native.perftStart(...args);
+      if (args[5] === native.perftVerifyKeySeed) verifyingJobs.add(job);
+      return job;
+    };
+    const perftResult: typeof native.perftResult = (job, moves, counts, out) => {
+      const nodes = native.perftResult(job, moves, counts, out);
+      if (nodes === -1 || !verifyingJobs.has(job)) return nodes;
+      counts[0] = (counts[0] as bigint) + 1n;
+      return nodes + 1n;
+    };
+    nativeModule.native = Object.create(native, {
+      perftStart: { value: perftStart },
+      perftResult: { value: perftResult },
+    }) as typeof native;
+    try {
+      for (const divide of [false, true]) {
+        const error = await perftAsync(KIWIPETE, 3, { threads: 2, hashMb: 1, verify: true, divide }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(api.EngineError);
+        expect((error as InstanceType<typeof api.EngineError>).code).toBe('ERR_PERFT_VERIFY');
+        expect((error as Error).message).toBe(
+          `perft verification failed: 97862 with key set ${native.perftKeySet}, ` +
+            `97863 with key set ${native.perftVerifyKeySet}${divide ? ' (the divides differ)' : ''}`,
+        );
+      }
+    } finally {
+      nativeModule.native = native;
+    }
+    expect((await perftAsync(KIWIPETE, 3, { threads: 2, hashMb: 1, verify: true })).verified).toBe(true);
   });
 
   it('a table larger than the memory available rejects at once with a RangeError naming both', async () => {
