@@ -21,6 +21,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <xmmintrin.h> /* _mm_prefetch */
+#endif
 
 #include "include/chess_native.h"
 #include "zobrist.h"
@@ -84,6 +87,15 @@ static inline uint64_t cn_tt_tag(uint64_t key, int depth) {
 }
 static inline uint64_t cn_tt_tag2(const cn_tt *tt, uint64_t key2, int depth) {
     return key2 ^ (tt->keys.depth_mix * (uint64_t)(depth + 1));
+}
+
+/* Starts loading the bucket of tag into the cache; a hint only. */
+static inline void cn_tt_prefetch(const cn_tt *tt, uint64_t tag) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    _mm_prefetch((const char *)&tt->buckets[tag & tt->mask], _MM_HINT_T0);
+#else
+    __builtin_prefetch(&tt->buckets[tag & tt->mask]);
+#endif
 }
 
 static inline int cn_tt_probe(const cn_tt *tt, uint64_t tag, uint64_t tag2, uint64_t *count) {

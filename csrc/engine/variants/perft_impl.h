@@ -105,12 +105,18 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, uint64_t key2, int de
     if (ABORTED(search->abort_flag)) return 0;
     gen_move moves[CN_MAX_MOVES];
     const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
-    cn_position child;
+    /* Every child is made and its bucket prefetched before the first is
+     * searched: the probes then overlap their cache misses with one
+     * another and with the search of the children before them. */
+    cn_position children[CN_MAX_MOVES];
+    uint64_t child_keys2[CN_MAX_MOVES];
     for (int i = 0; i < count; i++) {
-        const uint64_t child_key2 = make_child_keyed(p, &child, moves[i], us, key2, search->keys2);
-        nodes += us ? perft_hashed_white(&child, child_key2, depth - 1, search)
-                    : perft_hashed_black(&child, child_key2, depth - 1, search);
+        child_keys2[i] = make_child_keyed(p, &children[i], moves[i], us, key2, search->keys2);
+        cn_tt_prefetch(search->tt, cn_tt_tag(children[i].key, depth - 1));
     }
+    for (int i = 0; i < count; i++)
+        nodes += us ? perft_hashed_white(&children[i], child_keys2[i], depth - 1, search)
+                    : perft_hashed_black(&children[i], child_keys2[i], depth - 1, search);
     if (!ABORTED(search->abort_flag)) cn_tt_store(search->tt, tag, tag2, nodes);
     return nodes;
 }
