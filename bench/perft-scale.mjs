@@ -4,7 +4,7 @@
 //   node bench/perft-scale.mjs [--runs 3] [--hash-mb 1024] [--skip-slow]
 //                              [--units-depth 9] [--units-ply 3] [--shards 4]
 //                              [--units-hash-mb 4096] [--only-units]
-//   node bench/perft-scale.mjs --perft9 [--hash-mb 4096]
+//   node bench/perft-scale.mjs --deep 9|10 [--hash-mb 4096|16384]
 //
 // 1. scaling: perft 7 from the start position, no table, 1 thread vs 2
 //    threads, --runs times each, alternating (so both see the same load);
@@ -21,9 +21,11 @@
 //    threads. The shards' total CPU time is compared with the single run's.
 //    --units-depth 0 skips it; --only-units runs only it.
 //
-// --perft9 runs only perft 9 from the start position, 2 threads, a --hash-mb
-// table (default 4096 with --perft9), once, and prints the key set it hashed
-// with (engineInfo().perftKeySet).
+// --deep D runs only perft D from the start position, 2 threads, a --hash-mb
+// table (default 4096 MiB for D 9, 16384 MiB for D 10 and up), once, with a
+// progress line a minute, and prints the key set it hashed with
+// (engineInfo().perftKeySet) and the load average at the start, the lowest
+// and the highest seen during the run.
 //
 // Wall time is what perftAsync reports (the job's own clock). CPU time is the
 // process's (getrusage, all threads, including the ones that have exited):
@@ -36,14 +38,14 @@ const opts = parseArgs(process.argv.slice(2), {
   runs: 3,
   hashMb: 0,
   skipSlow: false,
-  perft9: false,
+  deep: 0,
   unitsDepth: 9,
   unitsPly: 3,
   shards: 4,
   unitsHashMb: 4096,
   onlyUnits: false,
 });
-opts.hashMb ||= opts.perft9 ? 4096 : 1024;
+opts.hashMb ||= opts.deep >= 10 ? 16384 : opts.deep ? 4096 : 1024;
 const { api, addon, stale } = loadEngine();
 const { perftAsync, START_FEN, engineInfo, splitPerft, runUnits, mergeUnits } = api;
 
@@ -61,10 +63,10 @@ const START_BY_DEPTH = new Map([
 ]);
 const POSITION_3_8 = 3009794393n;
 
-async function timed(fen, depth, threads, hashMb) {
+async function timed(fen, depth, threads, hashMb, extra = {}) {
   const cpu0 = process.cpuUsage();
   const load = os.loadavg()[0];
-  const r = await perftAsync(fen, depth, { threads, hashMb });
+  const r = await perftAsync(fen, depth, { threads, hashMb, ...extra });
   const cpu = process.cpuUsage(cpu0);
   return { nodes: r.nodes, seconds: r.seconds, cpu: (cpu.user + cpu.system) / 1e6, load };
 }
@@ -84,14 +86,24 @@ const note = loadNote();
 if (note) console.log(`#${note}`);
 console.log('');
 
-if (opts.perft9) {
-  const r = await timed(START_FEN, 9, 2, opts.hashMb);
-  check('start D9', r.nodes, START_BY_DEPTH.get(9));
-  console.log(`## perft 9, start position, 2 threads, ${opts.hashMb} MiB table, key set ${info.perftKeySet}`);
+if (opts.deep) {
+  const loads = [os.loadavg()[0]];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0]), 10_000);
+  let printed = 0;
+  const onProgress = ({ rootMovesDone, rootMovesTotal, elapsedMs }) => {
+    if (elapsedMs - printed < 60_000) return;
+    printed = elapsedMs;
+    console.error(`  ${rootMovesDone}/${rootMovesTotal} root moves, ${fmt(elapsedMs / 1000, 0)} s, load ${fmt(os.loadavg()[0], 2)}`);
+  };
+  const r = await timed(START_FEN, opts.deep, 2, opts.hashMb, { onProgress });
+  clearInterval(sampler);
+  check(`start D${opts.deep}`, r.nodes, START_BY_DEPTH.get(opts.deep));
+  console.log(`## perft ${opts.deep}, start position, 2 threads, ${opts.hashMb} MiB table, key set ${info.perftKeySet}`);
+  const during = `${fmt(Math.min(...loads), 2)}-${fmt(Math.max(...loads), 2)}`;
   console.log(
     table(
-      ['nodes', 'wall s', 'cpu s', 'Mnps', 'load'],
-      [[r.nodes.toString(), fmt(r.seconds, 2), fmt(r.cpu, 2), fmt(Number(r.nodes) / r.seconds / 1e6, 0), fmt(r.load, 2)]],
+      ['nodes', 'wall s', 'cpu s', 'Mnps', 'load at start', 'load during'],
+      [[r.nodes.toString(), fmt(r.seconds, 2), fmt(r.cpu, 2), fmt(Number(r.nodes) / r.seconds / 1e6, 0), fmt(r.load, 2), during]],
     ),
   );
   process.exit();
