@@ -28,14 +28,17 @@ export const CPW = [
  */
 export const SUITE_LINES = [18, 30, 42, 48, 120, 126];
 
-export function suitePositions() {
+export function suitePositions(which = SUITE_LINES) {
   const file = path.join(ROOT, 'test', 'data', 'perftsuite.epd');
   const lines = readFileSync(file, 'utf8').split('\n');
-  return SUITE_LINES.filter((n) => lines[n - 1]).map((n) => {
-    const [fen, ...counts] = lines[n - 1].split(';').map((s) => s.trim());
-    const d1 = counts.find((c) => c.startsWith('D1 '));
-    return { name: `suite:${n}`, fen, d1: d1 ? Number(d1.slice(3)) : undefined };
-  });
+  const numbers = which === 'all' ? lines.map((_, i) => i + 1) : which;
+  return numbers
+    .filter((n) => lines[n - 1]?.trim())
+    .map((n) => {
+      const [fen, ...counts] = lines[n - 1].split(';').map((s) => s.trim());
+      const d1 = counts.find((c) => c.startsWith('D1 '));
+      return { name: `suite:${n}`, fen, d1: d1 ? Number(d1.slice(3)) : undefined };
+    });
 }
 
 /** Parses `--key value` and `--flag` arguments against defaults (numbers stay numbers). */

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Legal move lists: chess-native against chessops and chess.js in the same
-// run, on the six CPW positions plus a few from perftsuite.epd.
+// run, on the six CPW positions plus a few from perftsuite.epd, or on every
+// perftsuite.epd position (--suite: 126 positions, several minutes).
 //
-//   node bench/movegen.mjs [--batches 15] [--batch-ms 20] [--warmup-ms 150]
+//   node bench/movegen.mjs [--batches 15] [--batch-ms 20] [--warmup-ms 150] [--suite]
 //
 // What is timed, per call:
 //   FEN -> UCI list
@@ -46,14 +47,14 @@ import {
   pinAddon,
 } from './common.mjs';
 
-const opts = parseArgs(process.argv.slice(2), { batches: 15, batchMs: 20, warmupMs: 150 });
+const opts = parseArgs(process.argv.slice(2), { batches: 15, batchMs: 20, warmupMs: 150, suite: false });
 
 pinAddon();
 const { api, addon, stale } = loadEngine();
 const { Position } = api;
 const info = api.engineInfo();
 
-const positions = [...CPW.map(({ name, fen }) => ({ name, fen })), ...suitePositions()];
+const positions = opts.suite ? suitePositions('all') : [...CPW.map(({ name, fen }) => ({ name, fen })), ...suitePositions()];
 
 // --- chessops: the fair conversion to UCI ----------------------------------------
 
