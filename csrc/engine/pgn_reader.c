@@ -143,6 +143,7 @@ static void read_games(pgn_reader *r) {
             r->in->consumed_column = 0;
         }
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
+        if (!r->in_game && r->in->stop && tok.begin >= r->in->stop) break;
         /* A token that reaches the end of a partial text may go on in the
          * next one ("0-1" of "0-1#"): it waits, with its game. */
         if (!r->in->final && r->lx.pos >= r->lx.length) break;

@@ -98,6 +98,64 @@ static void pgn_test_split(void) {
     cn_pgn_output_free(&whole);
 }
 
+/* Games whose starts fool a guess: a game opened by a comment before its
+ * tags, tags split by blank lines, a comment left open over a tag line,
+ * invalid UTF-8, an illegal move, text between games. */
+static const char pgn_test_tricky[] = "[Event \"x\"]\n1. e4 *\n{before}\n[Event \"y\"]\n1. d4 *\n"
+                                      "[Event \"z\"]\n\n[Site \"s\"]\n\n1. Nf3 Nf6 0-1\n"
+                                      "[Event \"\xC3\"]\n1. e4 { open\n[Event \"w\"]\n1. Ke2 Ke7 2. Kf8 *\n"
+                                      "just text\n\n[White \"v\"]\n1. c4 (1. d4 (1. e4)) c5 1/2-1/2\n";
+
+static int pgn_same_output(const cn_pgn_output *x, const cn_pgn_output *y) {
+    return x->record_count == y->record_count && x->string_length == y->string_length && x->games == y->games &&
+           (!x->record_count ||
+            !memcmp(x->records, y->records, x->record_count * CN_PGN_RECORD_INTS * sizeof(int32_t))) &&
+           (!x->string_length || !memcmp(x->strings, y->strings, x->string_length));
+}
+
+/* Reads text on one thread and on `threads`; fails unless the outputs are
+ * the same. Returns the blocks the parallel read kept. */
+static size_t pgn_check_parallel(const char *text, size_t length, int final, int threads, size_t min_block) {
+    cn_pgn_input one = {0};
+    one.text = text;
+    one.length = length;
+    one.final = final;
+    one.line = 1;
+    cn_pgn_output want = {0}, got = {0};
+    cn_pgn_read(&one, &want);
+    cn_pgn_input many = one;
+    if (cn_pgn_read_parallel(&many, &got, threads, min_block) != CN_OK) PGN_TEST_FAIL("parallel read failed");
+    if (!pgn_same_output(&want, &got) || many.consumed != one.consumed || many.consumed_line != one.consumed_line ||
+        many.consumed_column != one.consumed_column)
+        PGN_TEST_FAIL("%d threads, blocks of %d, %d bytes (final %d): not the output of one thread", threads,
+                      (int)min_block, (int)length, final);
+    cn_pgn_output_free(&want);
+    cn_pgn_output_free(&got);
+    return many.blocks;
+}
+
+/* cn_pgn_read_parallel gives cn_pgn_read's output, whole or cut, for any
+ * thread count and block size. */
+static void pgn_test_parallel(void) {
+    static const char kept[] = "[Event \"x\"]\n1. e4 *\n\n[Event \"y\"]\n1. d4 *\n";
+    static const char redone[] = "[Event \"x\"]\n1. e4 *\n{before}\n[Event \"y\"]\n1. d4 *\n";
+    if (pgn_check_parallel(kept, sizeof kept - 1, 1, 2, 1) != 2) PGN_TEST_FAIL("the second game's block was not kept");
+    /* The block guessed at [Event "y"] starts inside the game {before} opens. */
+    if (pgn_check_parallel(redone, sizeof redone - 1, 1, 2, 1) != 1) PGN_TEST_FAIL("a wrong guess was kept");
+    char text[4096] = "";
+    for (int i = 0; i < 6; i++) {
+        strcat(text, pgn_test_text + (i ? 3 : 0)); /* one BOM, at the start */
+        strcat(text, pgn_test_tricky);
+    }
+    const size_t len = strlen(text);
+    size_t runs_kept = 0;
+    for (size_t cut = len - 120; cut <= len; cut += 40)
+        for (int threads = 2; threads <= 5; threads++)
+            for (size_t min_block = 1; min_block < len; min_block = min_block * 3 + 7)
+                runs_kept += pgn_check_parallel(text, cut, cut == len, threads, min_block) > 1;
+    if (!runs_kept) PGN_TEST_FAIL("no parallel read kept a block");
+}
+
 /* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
 static void pgn_test_fast_san(void) {
     static const char *const fens[] = {
@@ -135,5 +193,6 @@ int pgn_tests_run(void) {
     pgn_test_records();
     pgn_test_split();
     pgn_test_fast_san();
+    pgn_test_parallel();
     return pgn_test_failures;
 }
