@@ -167,6 +167,47 @@ describe('errors and resynchronisation', () => {
       expect(games[0]!.headers['White']).toBe('caf\u00e9');
     })();
   });
+  it('rejects overlong forms, surrogates and code points above U+10FFFF as invalid UTF-8', async () => {
+    const hex = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');
+    const valid = ['c2 80', 'df bf', 'e0 a0 80', 'ed 9f bf', 'ee 80 80', 'ef bf bf', 'f0 90 80 80', 'f4 8f bf bf'];
+    // Overlong (C0 80, E0 80 80, F0 80 80 80), surrogates (ED A0 80 .. ED BF BF), above U+10FFFF (F4 90 80 80, F5..FF).
+    const invalid = [
+      'c0 80',
+      'c1 bf',
+      'e0 80 80',
+      'e0 9f bf',
+      'f0 80 80 80',
+      'f0 8f bf bf',
+      'ed a0 80',
+      'ed bf bf',
+      'f4 90 80 80',
+      'f5 80 80 80',
+      'ff',
+      '80',
+      'e2 82',
+    ];
+    const read = async (seq: Buffer) => {
+      const games: api_Game[] = [];
+      const text = Buffer.concat([Buffer.from('[White "a'), seq, Buffer.from('b"]\n1. e4 *\n[Event "next"]\n1. d4 *\n')]);
+      for await (const g of api.readPgn(text)) games.push(g);
+      expect(games.map((g) => g.headers['Event'] ?? null)).toEqual([null, 'next']);
+      expect(games[1]!.errors).toEqual([]);
+      return games[0]!;
+    };
+    for (const h of valid) {
+      const g = await read(hex(h));
+      expect(g.errors, h).toEqual([]);
+      expect(g.headers['White'], h).toBe(`a${hex(h).toString('utf8')}b`);
+    }
+    for (const h of invalid) {
+      const g = await read(hex(h));
+      expect(
+        g.errors.map((e) => e.message),
+        h,
+      ).toEqual(['invalid UTF-8']);
+      expect(g.headers['White'], h).toBe(`a${hex(h).toString('latin1')}b`); // kept byte for byte
+    }
+  });
   it('stays linear on hostile input', () => {
     const big = 'x'.repeat(4 << 20);
     const start = performance.now();

@@ -156,6 +156,58 @@ static void pgn_test_parallel(void) {
     if (!runs_kept) PGN_TEST_FAIL("no parallel read kept a block");
 }
 
+/* Does the one game of text carry the error "invalid UTF-8"? */
+static int pgn_invalid_utf8(const char *text) {
+    cn_pgn_output out = {0};
+    pgn_read_text(text, strlen(text), &out);
+    int found = 0;
+    for (size_t i = 0; i < out.record_count; i++) {
+        const int32_t *r = out.records + i * 4;
+        if (r[0] == CN_PGN_OP_ERROR && r[2] == 13 && !memcmp(out.strings + r[1], "invalid UTF-8", 13)) found = 1;
+    }
+    cn_pgn_output_free(&out);
+    return found;
+}
+
+/* UTF-8 as RFC 3629 defines it, in a tag and in a comment: the shortest
+ * form of every code point up to U+10FFFF but the surrogates. */
+static void pgn_test_utf8(void) {
+    static const char *const valid[] = {"\xC2\x80",         "\xDF\xBF",         "\xE0\xA0\x80",
+                                        "\xED\x9F\xBF",     "\xEE\x80\x80",     "\xEF\xBF\xBF",
+                                        "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF", "caf\xC3\xA9"};
+    static const char *const invalid[] = {
+        "\xC0\x80",
+        "\xC1\xBF", /* overlong 2 bytes */
+        "\xE0\x80\x80",
+        "\xE0\x9F\xBF", /* overlong 3 bytes */
+        "\xF0\x80\x80\x80",
+        "\xF0\x8F\xBF\xBF", /* overlong 4 bytes */
+        "\xED\xA0\x80",
+        "\xED\xBF\xBF", /* surrogates U+D800, U+DFFF */
+        "\xF4\x90\x80\x80",
+        "\xF5\x80\x80\x80",
+        "\xF7\xBF\xBF\xBF",
+        "\xFF",
+        "\xFE", /* above U+10FFFF */
+        "\x80",
+        "\xC2",
+        "\xE2\x82",
+        "\xC2\x41",
+        "\xE2\x28\xA1", /* cut or lone */
+    };
+    char text[128];
+    for (size_t i = 0; i < sizeof valid / sizeof *valid; i++) {
+        snprintf(text, sizeof text, "[White \"a%sb\"]\n1. e4 { x%sy } *\n", valid[i], valid[i]);
+        if (pgn_invalid_utf8(text)) PGN_TEST_FAIL("valid UTF-8 #%d reported invalid", (int)i);
+    }
+    for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++) {
+        snprintf(text, sizeof text, "[White \"a%sb\"]\n1. e4 *\n", invalid[i]);
+        if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a tag not reported", (int)i);
+        snprintf(text, sizeof text, "[White \"a\"]\n1. e4 { x%s } *\n", invalid[i]);
+        if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a comment not reported", (int)i);
+    }
+}
+
 /* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
 static void pgn_test_fast_san(void) {
     static const char *const fens[] = {
@@ -194,5 +246,6 @@ int pgn_tests_run(void) {
     pgn_test_split();
     pgn_test_fast_san();
     pgn_test_parallel();
+    pgn_test_utf8();
     return pgn_test_failures;
 }
