@@ -290,6 +290,24 @@ describe('writePgn', () => {
         .every((l) => l.length <= 20 || !l.includes(' ')),
     ).toBe(true);
   });
+  it("writes a comment holding '}' as a ';' comment and reads it back the same", () => {
+    // ';' comments are the only way such comments come in, so they are how the game is made.
+    const text = ';  root } has a brace: }\n1. e4 ; a } b \r\n( ; start } here\n1. d4 { x } ) e5 ;ends } the game\n*';
+    const [g] = parsePgn(text);
+    expect(g!.errors).toEqual([]);
+    expect(g!.root.comments).toEqual(['root } has a brace: }']);
+    expect(g!.moves().map((m) => m.comments)).toEqual([['a } b'], ['ends } the game']]);
+    expect(g!.root.children[1]!.startingComments).toEqual(['start } here']);
+    const out = writePgn(g!);
+    expect(out).toBe('; root } has a brace: }\n1. e4 ; a } b\n( ; start } here\n1. d4 { x } ) 1... e5 ; ends } the game\n*\n');
+    const [back] = parsePgn(out);
+    expect(back!.errors).toEqual([]);
+    expect(back!.root).toEqual(g!.root);
+    expect(back!.result).toBe(g!.result);
+    // With a line break too, the comment cannot be written as it is: its line breaks become spaces.
+    const [spaced] = parsePgn(writePgn({ headers: {}, result: '*', root: { comments: ['two }\r\nlines\nhere'], children: [] } }));
+    expect(spaced!.root.comments).toEqual(['two } lines here']);
+  });
   it('writes a position history as a game', () => {
     const pos = new Position('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1');
     pos.playLine(['e8c8', 'e1g1']);
