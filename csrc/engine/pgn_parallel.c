@@ -62,7 +62,8 @@ static uint32_t newlines(const char *text, size_t from, size_t to) {
 }
 
 /* Cuts in->text into at most `count` blocks; returns how many. */
-static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_output *out, pgn_block *blocks, size_t count, size_t min_block) {
+static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_output *out, pgn_block *blocks, size_t count,
+                         size_t min_block) {
     size_t made = 0, start = 0;
     uint32_t line = in->line ? in->line : 1;
     while (made < count) {
