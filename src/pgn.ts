@@ -205,14 +205,37 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     onProgress?.({ bytes: bytes - pending.length, totalBytes, games });
     return result;
   };
-  for await (const chunk of chunks) {
-    bytes += chunk.length;
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    if (pending.length < need && pending.length < maxGameBytes) continue;
-    yield* await step(pending.length >= maxGameBytes);
+  const input = chunks[Symbol.asyncIterator]();
+  let ended = false;
+  // Appends chunks until a read is due; false when nothing is left to read.
+  const fill = async (): Promise<boolean> => {
+    while (!ended && pending.length < maxGameBytes) {
+      const next = await input.next();
+      if (next.done) ended = true;
+      else {
+        bytes += next.value.length;
+        pending = pending.length ? Buffer.concat([pending, next.value]) : next.value;
+        if (pending.length >= need) return true;
+      }
+    }
+    return pending.length > 0;
+  };
+  const due = () => step(ended || pending.length >= maxGameBytes);
+  let final = false;
+  // The next native read runs while the caller takes the games of this one.
+  let ready = (await fill()) ? due() : undefined;
+  try {
+    while (ready) {
+      const batch = await ready;
+      if (signal?.aborted) throw new AbortError();
+      final = ended;
+      ready = !final && (await fill()) ? due() : undefined;
+      yield* batch;
+    }
+  } finally {
+    ready?.catch(() => {}); // a read still running when the caller stops: its outcome is not wanted
   }
-  if (pending.length) yield* await step(true);
-  else onProgress?.({ bytes, totalBytes, games });
+  if (!final) onProgress?.({ bytes, totalBytes, games });
 }
 
 export { Game };
