@@ -6,17 +6,20 @@
 // 1. "mainline, file path": readPgn(file, { mode: 'mainline' }) over the
 //    whole corpus (--mb, default 50 MB): every mainline move validated
 //    natively on the worker thread; each game's moves() is materialised.
-//    Reported in MB/s and games/s.
+//    Reported in MB/s and games/s, for `threads: 1` and `threads: 2`
+//    (--threads, default 2) interleaved round by round, with their ratio
+//    and the load average (the ratio needs two idle cores).
 // 2. "tree, string": the first --tree-mb megabytes of a corpus whose games
 //    carry one comment a move (chess.js reads no more), parsed from a
 //    string: chess-native parsePgn + root + moves() for every game;
 //    chessops parsePgn + parseSan and play on every node of the tree;
 //    chess.js loadPgn per game. Candidates interleave round by round; the
 //    median round is reported, with the ratios to chess-native.
+//    1 vs 2 threads only: node bench/pgn.mjs --mainline-only
 // The corpus is cached in the system temp folder by seed and size.
 import { createRequire } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePgn, writeCorpus } from './pgn-corpus.mjs';
@@ -36,6 +39,8 @@ const MB = arg('mb', 50);
 const TREE_MB = arg('tree-mb', 2);
 const ROUNDS = arg('rounds', 3);
 const SEED = arg('seed', 1);
+const THREADS = arg('threads', 2);
+const MAINLINE_ONLY = process.argv.includes('--mainline-only');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -49,12 +54,12 @@ function corpus() {
   return file;
 }
 
-async function mainlineRound(file) {
+async function mainlineRound(file, threads) {
   const t = performance.now();
   let games = 0;
   let plies = 0;
   let errors = 0;
-  for await (const g of readPgn(file, { mode: 'mainline' })) {
+  for await (const g of readPgn(file, { mode: 'mainline', threads })) {
     games++;
     plies += g.moves().length;
     errors += g.errors.length;
@@ -111,14 +116,28 @@ async function main() {
   console.log(`chess-native ${info.version} (${info.impl}), node ${process.version}, ${cpus()[0]?.model ?? '?'}`);
   const file = corpus();
   const bytes = statSync(file).size;
-  await mainlineRound(file); // warm-up (and the file in the page cache)
-  const main = [];
-  for (let r = 0; r < ROUNDS; r++) main.push(await mainlineRound(file));
-  const m = main.find((x) => x.seconds === median(main.map((y) => y.seconds)));
+  await mainlineRound(file, 1); // warm-up (and the file in the page cache)
+  const load = loadavg()[0];
+  const byThreads = new Map([
+    [1, []],
+    [THREADS, []],
+  ]);
+  for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of byThreads) runs.push(await mainlineRound(file, threads));
+  const seconds = new Map();
+  for (const [threads, runs] of byThreads) {
+    const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
+    if (m.games !== byThreads.get(1)[0].games || m.plies !== byThreads.get(1)[0].plies) throw new Error('thread counts read differently');
+    seconds.set(threads, m.seconds);
+    console.log(
+      `mainline, file path, threads ${threads}: ${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors: ` +
+        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+    );
+  }
   console.log(
-    `mainline, file path: ${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors: ` +
-      `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+    `  threads ${THREADS} vs 1: ${(seconds.get(1) / seconds.get(THREADS)).toFixed(2)}x ` +
+      `(load average ${load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after, ${cpus().length} cores)`,
   );
+  if (MAINLINE_ONLY) return;
 
   let text = '';
   for (let seed = SEED; Buffer.byteLength(text) < TREE_MB * 1e6; seed++)

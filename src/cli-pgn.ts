@@ -5,14 +5,15 @@ import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import type { Game } from './pgn-game';
-import { readPgn, type PgnMode, type PgnProgress } from './pgn';
+import { PGN_MAX_THREADS, readPgn, type PgnMode, type PgnProgress } from './pgn';
 import { writePgn } from './pgn-writer';
 
 export const PGN_HELP = `  pgn <file>         read a PGN file: games, plies, errors (file:line:column), games/s
       --to FORMAT      print each game instead: uci | san (mainline moves, one game a line),
                        fen | epd (final position), pgn (export format)
       --headers-only   read tags only (with --json: one object a game)
-      --json           JSON: a summary object, or one object a game with --to / --headers-only`;
+      --json           JSON: a summary object, or one object a game with --to / --headers-only
+      --threads N      native threads reading the file (1 to ${PGN_MAX_THREADS}; default 1)`;
 
 const FORMATS = ['uci', 'san', 'fen', 'epd', 'pgn'] as const;
 type Format = (typeof FORMATS)[number];
@@ -22,6 +23,7 @@ interface PgnCliOptions {
   to: Format | undefined;
   headersOnly: boolean;
   json: boolean;
+  threads: number;
 }
 
 function options(args: string[]): PgnCliOptions {
@@ -29,18 +31,21 @@ function options(args: string[]): PgnCliOptions {
     args,
     allowPositionals: true,
     strict: true,
-    options: { to: { type: 'string' }, 'headers-only': { type: 'boolean' }, json: { type: 'boolean' } },
+    options: { to: { type: 'string' }, 'headers-only': { type: 'boolean' }, json: { type: 'boolean' }, threads: { type: 'string' } },
   });
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length) throw new RangeError('pgn needs exactly one file');
   const to = values.to as Format | undefined;
   if (to !== undefined && !FORMATS.includes(to)) throw new RangeError(`--to must be one of ${FORMATS.join(', ')}`);
+  const threads = values.threads === undefined ? 1 : Number(values.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > PGN_MAX_THREADS)
+    throw new RangeError(`--threads must be an integer from 1 to ${PGN_MAX_THREADS}`);
   try {
     statSync(file);
   } catch (e) {
     throw new RangeError(`cannot read ${file}: ${(e as Error).message}`, { cause: e });
   }
-  return { file, to, headersOnly: values['headers-only'] === true, json: values.json === true };
+  return { file, to, headersOnly: values['headers-only'] === true, json: values.json === true, threads };
 }
 
 function progressLine(): { update: (p: PgnProgress) => void; clear: () => void } {
@@ -101,7 +106,7 @@ export async function commandPgn(args: string[], signal: AbortSignal): Promise<n
     if (out.length) process.stdout.write(out.join('\n') + '\n');
     out.length = 0;
   };
-  for await (const game of readPgn(o.file, { mode, signal, ...(bar ? { onProgress: bar.update } : {}) })) {
+  for await (const game of readPgn(o.file, { mode, signal, threads: o.threads, ...(bar ? { onProgress: bar.update } : {}) })) {
     games++;
     if (o.headersOnly) out.push(headersText(game, o.json));
     else if (o.to) out.push(converted(game, o.to, o.json));

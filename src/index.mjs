@@ -28,5 +28,6 @@ export const {
   writePgn,
   Game,
   PGN_MAX_DEPTH,
+  PGN_MAX_THREADS,
 } = cjs;
 export default cjs;

@@ -19,6 +19,7 @@ export {
   parsePgn,
   readPgn,
   PGN_MAX_DEPTH,
+  PGN_MAX_THREADS,
   type PgnMode,
   type ParsePgnOptions,
   type ReadPgnOptions,

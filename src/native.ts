@@ -53,6 +53,7 @@ export interface Limits {
 export interface PgnConstants {
   readonly maxDepth: number;
   readonly maxMoveToken: number;
+  readonly maxThreads: number;
   readonly recordInts: number;
   readonly stateLength: number;
   readonly op: {

@@ -2,7 +2,10 @@
 // their order; movetext with move numbers (and "N..." after comments and
 // variations), comments, NAGs as $n, variations, the result; lines wrapped
 // at maxWidth between tokens (a comment is never split, so reading the text
-// back gives the same comments).
+// back gives the same comments). A brace comment cannot hold '}': such a
+// comment is written as a ';' comment, which runs to the end of its line
+// and is read back the same (trimmed alike); its line breaks, if it has
+// any, become spaces, as a ';' comment cannot hold them either.
 import type { PgnGameData, PgnNode, PgnRoot } from './pgn-game';
 
 /** Options of writePgn. */
@@ -24,8 +27,12 @@ function tagLines(headers: Record<string, string>): string[] {
 }
 
 function commentToken(text: string): string {
-  return '{ ' + text.replace(/}/g, ')') + ' }';
+  if (!text.includes('}')) return '{ ' + text + ' }';
+  return '; ' + text.replace(/[\r\n]+/g, ' ');
 }
+
+/** A ';' comment runs to the end of its line: nothing may follow it there. */
+const endsLine = (token: string) => token.startsWith(';');
 
 /** Which ply a game starts at: 0 for White to move at move 1. */
 function startPly(headers: Record<string, string>): number {
@@ -80,13 +87,15 @@ function writeLine(t: Tokens, parent: PgnNode | PgnRoot, ply: number, forceNumbe
 function wrap(tokens: string[], maxWidth: number): string {
   const lines: string[] = [];
   let line = '';
+  let ended = false;
   for (const token of tokens) {
-    if (line && line.length + 1 + token.length > maxWidth) {
+    if (line && (ended || line.length + 1 + token.length > maxWidth)) {
       lines.push(line);
       line = token;
     } else {
       line = line ? line + ' ' + token : token;
     }
+    ended = endsLine(token);
   }
   if (line) lines.push(line);
   return lines.join('\n');

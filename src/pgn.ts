@@ -15,6 +15,9 @@ const INTS = C.recordInts;
 /** Deepest variation nesting read; deeper variations are skipped with an error. */
 export const PGN_MAX_DEPTH: number = C.maxDepth;
 
+/** Most native threads `readPgn` reads with (the `threads` option). */
+export const PGN_MAX_THREADS: number = C.maxThreads;
+
 /** How much of each game to read. */
 export type PgnMode = 'tree' | 'mainline' | 'headers';
 
@@ -42,6 +45,11 @@ export interface ReadPgnOptions extends ParsePgnOptions {
    * there (with its errors), so memory stays bounded; default 64 MiB.
    */
   maxGameBytes?: number;
+  /**
+   * Native threads reading each chunk, 1 to PGN_MAX_THREADS; default 1.
+   * The games, their order and their errors are the same for any count.
+   */
+  threads?: number;
 }
 
 export type PgnSource = string | Uint8Array | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
@@ -76,9 +84,10 @@ function gamesOf(bytes: Uint8Array, recordBytes: number): Game[] {
 /** Reading state across calls: where the next text starts. */
 class Cursor {
   readonly state = new Float64Array(C.stateLength);
-  constructor(mode: number) {
+  constructor(mode: number, threads = 1) {
     this.state[1] = mode;
     this.state[2] = 1;
+    this.state[8] = threads;
   }
   prepare(final: boolean): void {
     this.state[0] = final ? 1 : 0;
@@ -159,14 +168,23 @@ function positiveOption(value: number | undefined, name: string, fallback: numbe
   return value;
 }
 
+function threadsOption(value: number | undefined): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number') throw new TypeError('threads must be a number');
+  if (!Number.isInteger(value) || value < 1 || value > PGN_MAX_THREADS)
+    throw new RangeError(`threads must be an integer from 1 to ${PGN_MAX_THREADS}`);
+  return value;
+}
+
 /**
  * The games of a file path, bytes, a Node Readable or any (async) iterable
  * of chunks, in order, in memory bounded by the largest game whatever the
- * source's size. Reading and validation run on a worker thread.
+ * source's size. Reading and validation run off the event loop, on
+ * `threads` native threads.
  * @throws {AbortError} when `signal` aborts.
  */
 export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}): AsyncGenerator<Game> {
-  const cursor = new Cursor(modeCode(options));
+  const cursor = new Cursor(modeCode(options), threadsOption(options.threads));
   const chunkBytes = positiveOption(options.chunkBytes, 'chunkBytes', 1 << 20);
   const maxGameBytes = positiveOption(options.maxGameBytes, 'maxGameBytes', 64 << 20);
   const { signal, onProgress } = options;
@@ -187,14 +205,37 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     onProgress?.({ bytes: bytes - pending.length, totalBytes, games });
     return result;
   };
-  for await (const chunk of chunks) {
-    bytes += chunk.length;
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    if (pending.length < need && pending.length < maxGameBytes) continue;
-    yield* await step(pending.length >= maxGameBytes);
+  const input = chunks[Symbol.asyncIterator]();
+  let ended = false;
+  // Appends chunks until a read is due; false when nothing is left to read.
+  const fill = async (): Promise<boolean> => {
+    while (!ended && pending.length < maxGameBytes) {
+      const next = await input.next();
+      if (next.done) ended = true;
+      else {
+        bytes += next.value.length;
+        pending = pending.length ? Buffer.concat([pending, next.value]) : next.value;
+        if (pending.length >= need) return true;
+      }
+    }
+    return pending.length > 0;
+  };
+  const due = () => step(ended || pending.length >= maxGameBytes);
+  let final = false;
+  // The next native read runs while the caller takes the games of this one.
+  let ready = (await fill()) ? due() : undefined;
+  try {
+    while (ready) {
+      const batch = await ready;
+      if (signal?.aborted) throw new AbortError();
+      final = ended;
+      ready = !final && (await fill()) ? due() : undefined;
+      yield* batch;
+    }
+  } finally {
+    ready?.catch(() => {}); // a read still running when the caller stops: its outcome is not wanted
   }
-  if (pending.length) yield* await step(true);
-  else onProgress?.({ bytes, totalBytes, games });
+  if (!final) onProgress?.({ bytes, totalBytes, games });
 }
 
 export { Game };

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { ROOT } from './helpers';
 
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -40,7 +41,22 @@ describe('chess-native pgn', () => {
       { headers: { Event: 'b' }, errors: [] },
     ]);
   });
+  it('reads with --threads the same games and errors as with one thread', () => {
+    // Long enough to be cut into blocks (16 KiB or more each), with errors on both sides of the middle.
+    const filler = generatePgn({ seed: 31, games: 6, variations: true, comments: true });
+    const big = path.join(path.dirname(file), 'big.pgn');
+    const broken = '[Event "broken"]\n\n1. e4 e5 2. Ke3 *\n\n';
+    writeFileSync(big, broken + filler + '\n' + broken + filler + '\n' + broken);
+    const withoutTime = (s: string) => s.replace(/ in [\d.]+ s \(\d+ games\/s\)/, '');
+    const one = run('pgn', big);
+    expect(one.status).toBe(0);
+    expect(one.stdout.trim().split('\n')).toHaveLength(4);
+    for (const threads of ['2', '3']) expect(withoutTime(run('pgn', big, '--threads', threads).stdout)).toBe(withoutTime(one.stdout));
+    expect(run('pgn', big, '--threads', '2', '--to', 'uci').stdout).toBe(run('pgn', big, '--to', 'uci').stdout);
+  });
   it('rejects bad arguments with exit status 2', () => {
+    expect(run('pgn', file, '--threads', '0').status).toBe(2);
+    expect(run('pgn', file, '--threads', '1.5').status).toBe(2);
     expect(run('pgn').status).toBe(2);
     expect(run('pgn', file, '--to', 'xml').status).toBe(2);
     expect(run('pgn', path.join(ROOT, 'no-such-file.pgn')).status).toBe(2);

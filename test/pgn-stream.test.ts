@@ -81,6 +81,20 @@ describe('readPgn', () => {
     expect(games.length).toBeLessThan(20);
   });
 
+  it('lets the caller stop early while the next read is running', async () => {
+    const bytes = Buffer.from(generatePgn({ seed: 9, games: 20 }));
+    for (const threads of [1, 2]) {
+      let seen = 0;
+      for await (const g of readPgn(bytes, { chunkBytes: 256, threads })) {
+        expect(g.errors).toEqual([]);
+        if (++seen === 2) break;
+      }
+      expect(seen).toBe(2);
+    }
+    // The reader is usable again at once, and reads everything.
+    expect(await collect(bytes, { chunkBytes: 256 })).toHaveLength(20);
+  });
+
   it('bounds memory for a game that never ends', async () => {
     const chunks = (function* () {
       yield '[Event "endless"]\n1. e4 {';

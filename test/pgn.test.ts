@@ -167,6 +167,47 @@ describe('errors and resynchronisation', () => {
       expect(games[0]!.headers['White']).toBe('caf\u00e9');
     })();
   });
+  it('rejects overlong forms, surrogates and code points above U+10FFFF as invalid UTF-8', async () => {
+    const hex = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');
+    const valid = ['c2 80', 'df bf', 'e0 a0 80', 'ed 9f bf', 'ee 80 80', 'ef bf bf', 'f0 90 80 80', 'f4 8f bf bf'];
+    // Overlong (C0 80, E0 80 80, F0 80 80 80), surrogates (ED A0 80 .. ED BF BF), above U+10FFFF (F4 90 80 80, F5..FF).
+    const invalid = [
+      'c0 80',
+      'c1 bf',
+      'e0 80 80',
+      'e0 9f bf',
+      'f0 80 80 80',
+      'f0 8f bf bf',
+      'ed a0 80',
+      'ed bf bf',
+      'f4 90 80 80',
+      'f5 80 80 80',
+      'ff',
+      '80',
+      'e2 82',
+    ];
+    const read = async (seq: Buffer) => {
+      const games: api_Game[] = [];
+      const text = Buffer.concat([Buffer.from('[White "a'), seq, Buffer.from('b"]\n1. e4 *\n[Event "next"]\n1. d4 *\n')]);
+      for await (const g of api.readPgn(text)) games.push(g);
+      expect(games.map((g) => g.headers['Event'] ?? null)).toEqual([null, 'next']);
+      expect(games[1]!.errors).toEqual([]);
+      return games[0]!;
+    };
+    for (const h of valid) {
+      const g = await read(hex(h));
+      expect(g.errors, h).toEqual([]);
+      expect(g.headers['White'], h).toBe(`a${hex(h).toString('utf8')}b`);
+    }
+    for (const h of invalid) {
+      const g = await read(hex(h));
+      expect(
+        g.errors.map((e) => e.message),
+        h,
+      ).toEqual(['invalid UTF-8']);
+      expect(g.headers['White'], h).toBe(`a${hex(h).toString('latin1')}b`); // kept byte for byte
+    }
+  });
   it('stays linear on hostile input', () => {
     const big = 'x'.repeat(4 << 20);
     const start = performance.now();
@@ -248,6 +289,24 @@ describe('writePgn', () => {
         .split('\n')
         .every((l) => l.length <= 20 || !l.includes(' ')),
     ).toBe(true);
+  });
+  it("writes a comment holding '}' as a ';' comment and reads it back the same", () => {
+    // ';' comments are the only way such comments come in, so they are how the game is made.
+    const text = ';  root } has a brace: }\n1. e4 ; a } b \r\n( ; start } here\n1. d4 { x } ) e5 ;ends } the game\n*';
+    const [g] = parsePgn(text);
+    expect(g!.errors).toEqual([]);
+    expect(g!.root.comments).toEqual(['root } has a brace: }']);
+    expect(g!.moves().map((m) => m.comments)).toEqual([['a } b'], ['ends } the game']]);
+    expect(g!.root.children[1]!.startingComments).toEqual(['start } here']);
+    const out = writePgn(g!);
+    expect(out).toBe('; root } has a brace: }\n1. e4 ; a } b\n( ; start } here\n1. d4 { x } ) 1... e5 ; ends } the game\n*\n');
+    const [back] = parsePgn(out);
+    expect(back!.errors).toEqual([]);
+    expect(back!.root).toEqual(g!.root);
+    expect(back!.result).toBe(g!.result);
+    // With a line break too, the comment cannot be written as it is: its line breaks become spaces.
+    const [spaced] = parsePgn(writePgn({ headers: {}, result: '*', root: { comments: ['two }\r\nlines\nhere'], children: [] } }));
+    expect(spaced!.root.comments).toEqual(['two } lines here']);
   });
   it('writes a position history as a game', () => {
     const pos = new Position('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1');

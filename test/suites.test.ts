@@ -27,9 +27,10 @@ describe('test data', () => {
         .split('\n')
         .map((line) => line.split(/\s+/).reverse() as [string, string]),
     );
-    const files = readdirSync(PERFT_DIR)
-      .filter((f) => f.endsWith('.epd'))
-      .sort();
+    const files = [
+      ...readdirSync(PERFT_DIR).filter((f) => f.endsWith('.epd')),
+      ...readdirSync(path.join(PERFT_DIR, 'pgn')).map((f) => `pgn/${f}`),
+    ].sort();
     expect([...listed.keys()].sort()).toEqual(files);
     for (const file of files) {
       const digest = createHash('sha256')

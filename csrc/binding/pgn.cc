@@ -2,9 +2,10 @@
 // Uint8Array holding the records (int32, four per record) followed by the
 // string table, so JS gets two views and no object per token.
 //
-// state (Float64Array(8)): [0] final, [1] mode, [2] line, [3] column of
-// text[0], [4] max games (0: all); written back: [2] line and [3] column
-// at text[consumed], [5] consumed bytes, [6] games, [7] record bytes.
+// state (Float64Array(9)): [0] final, [1] mode, [2] line, [3] column of
+// text[0], [4] max games (0: all), [8] threads (1..CN_PGN_MAX_THREADS);
+// written back: [2] line and [3] column at text[consumed], [5] consumed
+// bytes, [6] games, [7] record bytes.
 #include "binding.h"
 
 #include <cstring>
@@ -16,17 +17,17 @@ namespace binding {
 
 namespace {
 
-constexpr size_t kStateLength = 8;
+constexpr size_t kStateLength = 9;
 
-bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, double **state) {
+bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, int *threads, double **state) {
     size_t length = 0;
     uint8_t *text = ArrayArgOrThrow<uint8_t>(env, info[0], 0, "PGN text must be a Uint8Array", &length);
     if (!text) return false;
-    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
+    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(9)");
     if (!*state) return false;
     const double *s = *state;
     if (s[1] < CN_PGN_MODE_TREE || s[1] > CN_PGN_MODE_HEADERS || s[2] < 1 || s[2] > 4294967295.0 || s[3] < 0 ||
-        s[3] > 4294967295.0 || s[4] < 0) {
+        s[3] > 4294967295.0 || s[4] < 0 || !(s[8] >= 1 && s[8] <= CN_PGN_MAX_THREADS)) {
         ThrowRange(env, "PGN state out of range");
         return false;
     }
@@ -38,6 +39,7 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, d
     in->line = static_cast<uint32_t>(s[2]);
     in->column = static_cast<uint32_t>(s[3]);
     in->max_games = static_cast<size_t>(s[4]);
+    *threads = static_cast<int>(s[8]);
     return true;
 }
 
@@ -63,10 +65,11 @@ Napi::Value Result(Napi::Env env, const cn_pgn_output &out) {
 Napi::Value PgnRead(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_pgn_input in;
+    int threads = 1;
     double *state = nullptr;
-    if (!ReadInput(env, info, &in, &state)) return env.Undefined();
+    if (!ReadInput(env, info, &in, &threads, &state)) return env.Undefined();
     cn_pgn_output out = {};
-    const cn_status status = cn_pgn_read(&in, &out);
+    const cn_status status = cn_pgn_read_parallel(&in, &out, threads, CN_PGN_MIN_BLOCK_BYTES);
     if (status != CN_OK) {
         cn_pgn_output_free(&out);
         ThrowStatus(env, status, "out of memory reading PGN");
@@ -82,15 +85,16 @@ Napi::Value PgnRead(const Napi::CallbackInfo &info) {
 // until it is done.
 class PgnWorker : public Napi::AsyncWorker {
   public:
-    PgnWorker(Napi::Function callback, const cn_pgn_input &in, Napi::Object text, Napi::Object state,
+    PgnWorker(Napi::Function callback, const cn_pgn_input &in, int threads, Napi::Object text, Napi::Object state,
               double *state_data)
-        : Napi::AsyncWorker(callback, "chess-native pgn"), in_(in), state_data_(state_data) {
+        : Napi::AsyncWorker(callback, "chess-native pgn"), in_(in), threads_(threads), state_data_(state_data) {
         text_ = Napi::Persistent(text);
         state_ = Napi::Persistent(state);
     }
     ~PgnWorker() override { cn_pgn_output_free(&out_); }
     void Execute() override {
-        if (cn_pgn_read(&in_, &out_) != CN_OK) SetError("out of memory reading PGN");
+        if (cn_pgn_read_parallel(&in_, &out_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK)
+            SetError("out of memory reading PGN");
     }
     void OnOK() override {
         WriteState(state_data_, in_, out_);
@@ -99,6 +103,7 @@ class PgnWorker : public Napi::AsyncWorker {
 
   private:
     cn_pgn_input in_;
+    int threads_;
     cn_pgn_output out_ = {};
     double *state_data_;
     Napi::ObjectReference text_, state_;
@@ -108,14 +113,15 @@ class PgnWorker : public Napi::AsyncWorker {
 Napi::Value PgnReadAsync(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_pgn_input in;
+    int threads = 1;
     double *state = nullptr;
-    if (!ReadInput(env, info, &in, &state)) return env.Undefined();
+    if (!ReadInput(env, info, &in, &threads, &state)) return env.Undefined();
     if (!info[2].IsFunction()) {
         ThrowType(env, "callback must be a function");
         return env.Undefined();
     }
-    auto *worker =
-        new PgnWorker(info[2].As<Napi::Function>(), in, info[0].As<Napi::Object>(), info[1].As<Napi::Object>(), state);
+    auto *worker = new PgnWorker(info[2].As<Napi::Function>(), in, threads, info[0].As<Napi::Object>(),
+                                 info[1].As<Napi::Object>(), state);
     worker->Queue();
     return env.Undefined();
 }
@@ -124,6 +130,7 @@ Napi::Object PgnConstants(Napi::Env env) {
     Napi::Object c = Napi::Object::New(env);
     c.Set("maxDepth", CN_PGN_MAX_DEPTH);
     c.Set("maxMoveToken", CN_PGN_MAX_MOVE_TOKEN);
+    c.Set("maxThreads", CN_PGN_MAX_THREADS);
     c.Set("recordInts", CN_PGN_RECORD_INTS);
     c.Set("stateLength", static_cast<double>(kStateLength));
     const char *const ops[] = {"",    "game",     "tag",    "start", "move",  "comment",

@@ -103,16 +103,17 @@ static int lex_symbol(pgn_lexer *lx, pgn_token *tok) {
     return 1;
 }
 
-/* Does text[at..] start a tag line: '[' name space* '"'? */
-static int looks_like_tag(const pgn_lexer *lx, size_t at) {
-    if (at >= lx->length || lx->text[at] != '[') return 0;
+int pgn_tag_line_at(const char *text, size_t length, size_t at) {
+    if (at >= length || text[at] != '[') return 0;
     size_t p = at + 1;
     const size_t name_start = p;
-    while (p < lx->length && (is_symbol_byte((unsigned char)lx->text[p]))) p++;
+    while (p < length && (is_symbol_byte((unsigned char)text[p]))) p++;
     if (p == name_start) return 0;
-    while (p < lx->length && (lx->text[p] == ' ' || lx->text[p] == '\t')) p++;
-    return p < lx->length && lx->text[p] == '"';
+    while (p < length && (text[p] == ' ' || text[p] == '\t')) p++;
+    return p < length && text[p] == '"';
 }
+
+static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
 /* '{' comment: to '}', or, unterminated, to the line before a tag line or the end. */
 static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {

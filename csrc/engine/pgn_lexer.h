@@ -48,6 +48,9 @@ void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok);
 /* Moves to the end of the current line (its newline is the next byte);
  * returns 0 when the text ended first. */
 int pgn_lexer_skip_line(pgn_lexer *lx);
+/* Does text[at..] start a tag line, '[' name blanks '"'? Such a line also
+ * ends a '{' comment left open before it. */
+int pgn_tag_line_at(const char *text, size_t length, size_t at);
 /* The tag token at lx->pos, a '[' (pgn_tag.c). */
 void pgn_lex_tag(pgn_lexer *lx, pgn_token *tok);
 

@@ -71,3 +71,39 @@ cn_status pgn_out_unescaped(cn_pgn_output *out, const char *bytes, size_t length
     *written = (int32_t)k;
     return CN_OK;
 }
+
+/* Which int32 of a record (1..3) holds a string offset; 0: none. */
+static int offset_field(int32_t op) {
+    switch (op) {
+    case CN_PGN_OP_TAG:
+    case CN_PGN_OP_START:
+    case CN_PGN_OP_COMMENT:
+    case CN_PGN_OP_ERROR:
+        return 1;
+    case CN_PGN_OP_MOVE:
+    case CN_PGN_OP_END:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part) {
+    const size_t base = out->string_length;
+    if (!reserve((void **)&out->records, &out->record_capacity, out->record_count + part->record_count,
+                 CN_PGN_RECORD_INTS * sizeof(int32_t)) ||
+        !reserve((void **)&out->strings, &out->string_capacity, base + part->string_length, 1))
+        return CN_ERR_NO_MEMORY;
+    int32_t *dst = out->records + out->record_count * CN_PGN_RECORD_INTS;
+    if (part->record_count) memcpy(dst, part->records, part->record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
+    for (size_t i = 0; i < part->record_count; i++, dst += CN_PGN_RECORD_INTS) {
+        const int field = offset_field(dst[0]);
+        /* START of the standard start holds offset 0, not a string. */
+        if (field && (dst[0] != CN_PGN_OP_START || dst[2] != 0)) dst[field] += (int32_t)base;
+    }
+    if (part->string_length) memcpy(out->strings + base, part->strings, part->string_length);
+    out->record_count += part->record_count;
+    out->string_length += part->string_length;
+    out->games += part->games;
+    return CN_OK;
+}

@@ -33,14 +33,35 @@ static void begin_game(pgn_reader *r, const pgn_token *tok) {
     pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)tok->column, 0);
 }
 
-/* Is out->strings[from..] valid UTF-8? */
+/* Is s[0..n) UTF-8 as RFC 3629 defines it? The second byte's range rules
+ * out overlong forms (C0, C1; E0 80..9F; F0 80..8F), UTF-16 surrogates
+ * (ED A0..BF: U+D800..U+DFFF) and code points above U+10FFFF (F4 90..BF;
+ * F5..FF lead nothing). */
 static int valid_utf8(const unsigned char *s, size_t n) {
     size_t i = 0;
     while (i < n) {
         const unsigned c = s[i];
-        size_t extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : 9;
-        if (extra == 9 || (extra && c < 0xC2) || i + extra >= n + (extra ? 0 : 1)) return extra == 0;
-        for (size_t k = 1; k <= extra; k++)
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t extra;
+        unsigned low = 0x80, high = 0xBF; /* the second byte's range */
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            low = c == 0xE0 ? 0xA0 : low;
+            high = c == 0xED ? 0x9F : high;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            low = c == 0xF0 ? 0x90 : low;
+            high = c == 0xF4 ? 0x8F : high;
+        } else {
+            return 0;
+        }
+        if (n - i <= extra || s[i + 1] < low || s[i + 1] > high) return 0;
+        for (size_t k = 2; k <= extra; k++)
             if ((s[i + k] & 0xC0) != 0x80) return 0;
         i += extra + 1;
     }
@@ -143,6 +164,7 @@ static void read_games(pgn_reader *r) {
             r->in->consumed_column = 0;
         }
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
+        if (!r->in_game && r->in->stop && tok.begin >= r->in->stop) break;
         /* A token that reaches the end of a partial text may go on in the
          * next one ("0-1" of "0-1#"): it waits, with its game. */
         if (!r->in->final && r->lx.pos >= r->lx.length) break;

@@ -98,6 +98,116 @@ static void pgn_test_split(void) {
     cn_pgn_output_free(&whole);
 }
 
+/* Games whose starts fool a guess: a game opened by a comment before its
+ * tags, tags split by blank lines, a comment left open over a tag line,
+ * invalid UTF-8, an illegal move, text between games. */
+static const char pgn_test_tricky[] = "[Event \"x\"]\n1. e4 *\n{before}\n[Event \"y\"]\n1. d4 *\n"
+                                      "[Event \"z\"]\n\n[Site \"s\"]\n\n1. Nf3 Nf6 0-1\n"
+                                      "[Event \"\xC3\"]\n1. e4 { open\n[Event \"w\"]\n1. Ke2 Ke7 2. Kf8 *\n"
+                                      "just text\n\n[White \"v\"]\n1. c4 (1. d4 (1. e4)) c5 1/2-1/2\n";
+
+static int pgn_same_output(const cn_pgn_output *x, const cn_pgn_output *y) {
+    return x->record_count == y->record_count && x->string_length == y->string_length && x->games == y->games &&
+           (!x->record_count ||
+            !memcmp(x->records, y->records, x->record_count * CN_PGN_RECORD_INTS * sizeof(int32_t))) &&
+           (!x->string_length || !memcmp(x->strings, y->strings, x->string_length));
+}
+
+/* Reads text on one thread and on `threads`; fails unless the outputs are
+ * the same. Returns the blocks the parallel read kept. */
+static size_t pgn_check_parallel(const char *text, size_t length, int final, int threads, size_t min_block) {
+    cn_pgn_input one = {0};
+    one.text = text;
+    one.length = length;
+    one.final = final;
+    one.line = 1;
+    cn_pgn_output want = {0}, got = {0};
+    cn_pgn_read(&one, &want);
+    cn_pgn_input many = one;
+    if (cn_pgn_read_parallel(&many, &got, threads, min_block) != CN_OK) PGN_TEST_FAIL("parallel read failed");
+    if (!pgn_same_output(&want, &got) || many.consumed != one.consumed || many.consumed_line != one.consumed_line ||
+        many.consumed_column != one.consumed_column)
+        PGN_TEST_FAIL("%d threads, blocks of %d, %d bytes (final %d): not the output of one thread", threads,
+                      (int)min_block, (int)length, final);
+    cn_pgn_output_free(&want);
+    cn_pgn_output_free(&got);
+    return many.blocks;
+}
+
+/* cn_pgn_read_parallel gives cn_pgn_read's output, whole or cut, for any
+ * thread count and block size. */
+static void pgn_test_parallel(void) {
+    static const char kept[] = "[Event \"x\"]\n1. e4 *\n\n[Event \"y\"]\n1. d4 *\n";
+    static const char redone[] = "[Event \"x\"]\n1. e4 *\n{before}\n[Event \"y\"]\n1. d4 *\n";
+    if (pgn_check_parallel(kept, sizeof kept - 1, 1, 2, 1) != 2) PGN_TEST_FAIL("the second game's block was not kept");
+    /* The block guessed at [Event "y"] starts inside the game {before} opens. */
+    if (pgn_check_parallel(redone, sizeof redone - 1, 1, 2, 1) != 1) PGN_TEST_FAIL("a wrong guess was kept");
+    char text[4096] = "";
+    for (int i = 0; i < 6; i++) {
+        strcat(text, pgn_test_text + (i ? 3 : 0)); /* one BOM, at the start */
+        strcat(text, pgn_test_tricky);
+    }
+    const size_t len = strlen(text);
+    size_t runs_kept = 0;
+    for (size_t cut = len - 120; cut <= len; cut += 40)
+        for (int threads = 2; threads <= 5; threads++)
+            for (size_t min_block = 1; min_block < len; min_block = min_block * 3 + 7)
+                runs_kept += pgn_check_parallel(text, cut, cut == len, threads, min_block) > 1;
+    if (!runs_kept) PGN_TEST_FAIL("no parallel read kept a block");
+}
+
+/* Does the one game of text carry the error "invalid UTF-8"? */
+static int pgn_invalid_utf8(const char *text) {
+    cn_pgn_output out = {0};
+    pgn_read_text(text, strlen(text), &out);
+    int found = 0;
+    for (size_t i = 0; i < out.record_count; i++) {
+        const int32_t *r = out.records + i * 4;
+        if (r[0] == CN_PGN_OP_ERROR && r[2] == 13 && !memcmp(out.strings + r[1], "invalid UTF-8", 13)) found = 1;
+    }
+    cn_pgn_output_free(&out);
+    return found;
+}
+
+/* UTF-8 as RFC 3629 defines it, in a tag and in a comment: the shortest
+ * form of every code point up to U+10FFFF but the surrogates. */
+static void pgn_test_utf8(void) {
+    static const char *const valid[] = {"\xC2\x80",         "\xDF\xBF",         "\xE0\xA0\x80",
+                                        "\xED\x9F\xBF",     "\xEE\x80\x80",     "\xEF\xBF\xBF",
+                                        "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF", "caf\xC3\xA9"};
+    static const char *const invalid[] = {
+        "\xC0\x80",
+        "\xC1\xBF", /* overlong 2 bytes */
+        "\xE0\x80\x80",
+        "\xE0\x9F\xBF", /* overlong 3 bytes */
+        "\xF0\x80\x80\x80",
+        "\xF0\x8F\xBF\xBF", /* overlong 4 bytes */
+        "\xED\xA0\x80",
+        "\xED\xBF\xBF", /* surrogates U+D800, U+DFFF */
+        "\xF4\x90\x80\x80",
+        "\xF5\x80\x80\x80",
+        "\xF7\xBF\xBF\xBF",
+        "\xFF",
+        "\xFE", /* above U+10FFFF */
+        "\x80",
+        "\xC2",
+        "\xE2\x82",
+        "\xC2\x41",
+        "\xE2\x28\xA1", /* cut or lone */
+    };
+    char text[128];
+    for (size_t i = 0; i < sizeof valid / sizeof *valid; i++) {
+        snprintf(text, sizeof text, "[White \"a%sb\"]\n1. e4 { x%sy } *\n", valid[i], valid[i]);
+        if (pgn_invalid_utf8(text)) PGN_TEST_FAIL("valid UTF-8 #%d reported invalid", (int)i);
+    }
+    for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++) {
+        snprintf(text, sizeof text, "[White \"a%sb\"]\n1. e4 *\n", invalid[i]);
+        if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a tag not reported", (int)i);
+        snprintf(text, sizeof text, "[White \"a\"]\n1. e4 { x%s } *\n", invalid[i]);
+        if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a comment not reported", (int)i);
+    }
+}
+
 /* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
 static void pgn_test_fast_san(void) {
     static const char *const fens[] = {
@@ -135,5 +245,7 @@ int pgn_tests_run(void) {
     pgn_test_records();
     pgn_test_split();
     pgn_test_fast_san();
+    pgn_test_parallel();
+    pgn_test_utf8();
     return pgn_test_failures;
 }

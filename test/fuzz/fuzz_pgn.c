@@ -136,6 +136,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(parts.record_count == whole.record_count, "%zu records in parts, %zu whole", parts.record_count,
                whole.record_count);
     check_same(&whole, &parts);
+
+    /* Blocks on 2 to 4 threads, of a size the input picks: the same records and strings. */
+    cn_pgn_output blocks = {0};
+    cn_pgn_input many = {0};
+    many.text = text;
+    many.length = len;
+    many.final = 1;
+    many.mode = mode;
+    many.line = 1;
+    FUZZ_CHECK(cn_pgn_read_parallel(&many, &blocks, 2 + data[1] % 3, 1 + data[1] * (len / 8 + 1) / 255) == CN_OK,
+               "parallel read failed");
+    FUZZ_CHECK(many.consumed == len, "parallel read consumed %zu of %zu", many.consumed, len);
+    FUZZ_CHECK(blocks.record_count == whole.record_count && blocks.string_length == whole.string_length &&
+                   (!whole.record_count || !memcmp(blocks.records, whole.records,
+                                                   whole.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t))) &&
+                   (!whole.string_length || !memcmp(blocks.strings, whole.strings, whole.string_length)),
+               "parallel read differs (%zu blocks kept)", many.blocks);
+    cn_pgn_output_free(&blocks);
     cn_pgn_output_free(&whole);
     cn_pgn_output_free(&parts);
     free(text);

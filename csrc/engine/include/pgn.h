@@ -64,6 +64,11 @@ extern "C" {
 #define CN_PGN_MAX_MOVE_TOKEN 32
 /* int32 values per record. */
 #define CN_PGN_RECORD_INTS 4
+/* Most threads cn_pgn_read_parallel reads with. */
+#define CN_PGN_MAX_THREADS 16
+/* The smallest block of text cn_pgn_read_parallel gives a thread of its own
+ * by default: below that, starting the thread costs more than it saves. */
+#define CN_PGN_MIN_BLOCK_BYTES ((size_t)16 << 10)
 
 typedef enum cn_pgn_mode {
     CN_PGN_MODE_TREE = 0,     /* everything */
@@ -114,10 +119,12 @@ typedef struct cn_pgn_input {
     uint32_t line;    /* line number of text[0] (1 at the start of a file) */
     uint32_t column;  /* column of text[0], 0-based (0 at a line start) */
     size_t max_games; /* stop after this many games (0: no limit) */
+    size_t stop;      /* stop before a game that would start at or after this offset (0: never) */
     /* out: */
     size_t consumed;        /* bytes of whole games read */
     uint32_t consumed_line; /* line and column at text[consumed] */
     uint32_t consumed_column;
+    size_t blocks; /* cn_pgn_read_parallel: blocks whose parallel reading was kept */
 } cn_pgn_input;
 
 /*
@@ -129,6 +136,19 @@ typedef struct cn_pgn_input {
  * games before the one that failed).
  */
 cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out);
+
+/*
+ * cn_pgn_read on up to `threads` threads (1..CN_PGN_MAX_THREADS; the
+ * calling thread is one of them), with exactly its output: the text is cut
+ * into blocks of at least min_block bytes at lines that open a game's tags
+ * (as the lexer reads a tag line), each block is read with its own reader
+ * from its own line number, and the outputs are joined in order. A block
+ * is kept only when the block before it ended exactly at its start, on the
+ * line it was given; otherwise the text from where that block ended is
+ * read again in order on the calling thread. in->max_games and in->stop
+ * read on one thread.
+ */
+cn_status cn_pgn_read_parallel(cn_pgn_input *in, cn_pgn_output *out, int threads, size_t min_block);
 
 /*
  * Resolves one move token in pos: SAN as cn_move_from_san reads it, long

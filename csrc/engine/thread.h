@@ -1,0 +1,31 @@
+/*
+ * thread.h - starting and joining one native thread (POSIX or Win32), for
+ * engine code that splits work between threads of its own.
+ */
+#ifndef CN_THREAD_H
+#define CN_THREAD_H
+
+#include <stddef.h>
+
+#ifdef _WIN32
+#include <windows.h>
+typedef HANDLE cn_thread_handle;
+#else
+#include <pthread.h>
+typedef pthread_t cn_thread_handle;
+#endif
+
+/* One thread; stays in place from cn_thread_start to cn_thread_join. */
+typedef struct cn_thread {
+    cn_thread_handle handle;
+    void (*run)(void *);
+    void *arg;
+} cn_thread;
+
+/* Runs run(arg) on a new thread with a stack of stack_bytes. Returns 1 when
+ * it started, 0 when no thread could be made (nothing runs then). */
+int cn_thread_start(cn_thread *thread, void (*run)(void *), void *arg, size_t stack_bytes);
+/* Waits for a started thread to return. */
+void cn_thread_join(cn_thread *thread);
+
+#endif /* CN_THREAD_H */
