@@ -17,6 +17,7 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->column_base = column;
     lx->at_line_start = column == 0;
     lx->open_escape = 0;
+    lx->partial = 0;
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
@@ -191,6 +192,10 @@ void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok) {
             return;
         }
         if (lex_one(lx, tok)) return;
+        if (lx->partial && lx->pos >= lx->length) {
+            tok->kind = PGN_TOK_END; /* begins at the skipped run */
+            return;
+        }
     }
 }
 

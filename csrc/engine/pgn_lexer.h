@@ -40,10 +40,13 @@ typedef struct pgn_lexer {
     uint32_t column_base;
     int at_line_start;
     size_t open_escape; /* 1 + offset of a '%' line that reached the end, else 0 */
+    int partial;        /* more text follows: see pgn_lexer_next */
 } pgn_lexer;
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);
-/* The next token. */
+/* The next token. In a partial text, a skipped run (a move number, dots)
+ * that reaches the end may go on in the next text ("0" of "0-1"): the END
+ * token then begins where that run does, so the run is read again. */
 void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok);
 /* Moves to the end of the current line (its newline is the next byte);
  * returns 0 when the text ended first. */

@@ -194,6 +194,7 @@ cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
     r->in = in;
     r->out = out;
     pgn_lexer_init(&r->lx, in->text, in->length, in->line ? in->line : 1, in->column);
+    r->lx.partial = !in->final;
     in->consumed = 0;
     in->consumed_line = r->lx.line;
     in->consumed_column = in->column;

@@ -67,20 +67,19 @@ static void pgn_test_records(void) {
     cn_pgn_output_free(&out);
 }
 
-/* Reading in two parts, cut at every byte, gives the same records. */
-static void pgn_test_split(void) {
-    const size_t len = sizeof pgn_test_text - 1;
+/* Reading text in two parts, cut at every byte, gives the same records. */
+static void pgn_test_split_text(const char *text, size_t len) {
     cn_pgn_output whole = {0};
-    pgn_read_text(pgn_test_text, len, &whole);
+    pgn_read_text(text, len, &whole);
     for (size_t cut = 0; cut <= len; cut++) {
         cn_pgn_output parts = {0};
         cn_pgn_input first = {0};
-        first.text = pgn_test_text;
+        first.text = text;
         first.length = cut;
         first.line = 1;
         cn_pgn_read(&first, &parts);
         cn_pgn_input rest = {0};
-        rest.text = pgn_test_text + first.consumed;
+        rest.text = text + first.consumed;
         rest.length = len - first.consumed;
         rest.final = 1;
         rest.line = first.consumed_line;
@@ -92,10 +91,19 @@ static void pgn_test_split(void) {
             same =
                 x[0] == y[0] && (x[0] != CN_PGN_OP_MOVE || x[1] == y[1]) && (x[0] != CN_PGN_OP_WHERE || x[1] == y[1]);
         }
-        if (!same) PGN_TEST_FAIL("cut at %d reads differently", (int)cut);
+        if (!same) PGN_TEST_FAIL("%.12s...: cut at %d reads differently", text, (int)cut);
         cn_pgn_output_free(&parts);
     }
     cn_pgn_output_free(&whole);
+}
+
+static void pgn_test_split(void) {
+    pgn_test_split_text(pgn_test_text, sizeof pgn_test_text - 1);
+    /* Cut after "0", the partial text's "0" must not be skipped as a move
+     * number: read whole, "0-1" is a result and the tag on its line opens
+     * the game. */
+    static const char result_before_tag[] = "0-1 [Event \"x\"]\n1. e4 12. e5 *\n";
+    pgn_test_split_text(result_before_tag, sizeof result_before_tag - 1);
 }
 
 /* Games whose starts fool a guess: a game opened by a comment before its
