@@ -420,6 +420,28 @@ CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int
     emit_pawns(sink, mode, west, WEST_DELTA(us), us);
 }
 
+/* MODE_COUNT's pawn moves when no pawn of ours is pinned (the usual case):
+ * the four target sets counted straight, and the promotions, three more
+ * moves each beyond the one already counted, packed into one word (the last
+ * rank of each set in its own byte) for a single count. */
+CN_INLINE int count_unpinned_pawn_moves(bitboard pawns, const gen_board *b, bitboard check_mask, const int us) {
+    const bitboard empty = ~b->occupied;
+    const bitboard single = pawn_push(pawns, us) & empty;
+    const bitboard push = single & check_mask;
+    const bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & check_mask;
+    const bitboard targets = b->opponent & check_mask;
+    const bitboard east = pawn_capture_east(pawns, us) & targets;
+    const bitboard west = pawn_capture_west(pawns, us) & targets;
+    int count = bb_popcount(push) + bb_popcount(double_push) + bb_popcount(east) + bb_popcount(west);
+    if (pawn_push(pawns, us) & PROMOTION_RANK(us)) {
+        const bitboard promotions =
+            us ? (push & CN_RANK_1) | ((east & CN_RANK_1) << 8) | ((west & CN_RANK_1) << 16)
+               : ((push & CN_RANK_8) >> 56) | ((east & CN_RANK_8) >> 48) | ((west & CN_RANK_8) >> 40);
+        count += 3 * bb_popcount(promotions);
+    }
+    return count;
+}
+
 /* Whether an enemy slider attacks a square of the castling king's path,
  * with king and rook lifted: in Chess960 the castling rook may be what
  * shields the king's destination. Lookups only when some slider stands on a
@@ -487,8 +509,12 @@ CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, cons
         generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
         generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
         generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
-        generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
-        generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+        if (mode == MODE_COUNT && !(pawns & pinned)) {
+            sink.count += count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
+        } else {
+            generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
+            generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+        }
         if (!nm.checkers) generate_castling(&sink, mode, us, p, &b, nm.king, leaper_attacks, castling);
     }
     return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
