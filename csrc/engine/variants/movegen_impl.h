@@ -87,14 +87,15 @@ CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targ
 
 /* Where the moves of one generation go; each mode uses its own fields. */
 typedef struct move_sink {
-    gen_move *moves;                    /* MODE_LIST */
-    int count;                          /* MODE_LIST and MODE_COUNT: moves so far */
-    uint64_t nodes;                     /* MODE_CHILDREN: replies counted */
-    const cn_position *parent;          /* MODE_CHILDREN */
-    const castle_geometry *castling;    /* MODE_CHILDREN */
-    set_sink *sets;                     /* MODE_SETS */
-    bitboard mover_pawn_knight_attacks; /* MODE_CHILDREN: squares the side to move's pawns and knights attack */
-    unsigned mover_king;                /* MODE_CHILDREN: the side to move's king square */
+    gen_move *moves;                 /* MODE_LIST */
+    int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
+    uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
+    const cn_position *parent;       /* MODE_CHILDREN */
+    const castle_geometry *castling; /* MODE_CHILDREN */
+    set_sink *sets;                  /* MODE_SETS */
+    bitboard mover_knight_attacks;   /* MODE_CHILDREN: squares the side to move's knights attack */
+    bitboard mover_pawn_attacks;     /* MODE_CHILDREN: squares the side to move's pawns attack */
+    unsigned mover_king;             /* MODE_CHILDREN: the side to move's king square */
 } move_sink;
 
 static int count_moves_white(const cn_position *p, const castle_geometry *castling);
@@ -103,7 +104,21 @@ static int count_moves_white_known(const cn_position *p, const castle_geometry *
                                    bitboard enemy_leaper_attacks);
 static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks);
+static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks);
+static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks);
 CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
+
+/* Pawn geometry seen from the side to move. */
+CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
+CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
+CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
+#define PUSH_DELTA(us)       ((us) ? -8 : 8)
+#define EAST_DELTA(us)       ((us) ? -7 : 9)
+#define WEST_DELTA(us)       ((us) ? -9 : 7)
+#define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
+#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
 
 /* One legal move, handled as the mode says. */
 CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
@@ -126,31 +141,30 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
          * where they stood: the replying side's leaper attacks are the
          * parent's, computed once, plus its king's from where it stands
          * now, and none of them gives check (the side not to move is never
-         * in check, and a king gives none). */
+         * in check, and a king gives none). After a pawn move that does not
+         * promote only the pawns' share changes: recomputed set-wise, and
+         * only a pawn may give check. */
         if (piece != CN_PAWN && piece != CN_KNIGHT) {
             unsigned king = sink->mover_king;
             if (piece == CN_KING)
                 king = ((move >> 14) & 3u) == CN_MOVE_CASTLING ? castle_king_to(move & 63u, (move >> 6) & 63u)
                                                                : (move >> 6) & 63u;
-            const bitboard leaper_attacks = sink->mover_pawn_knight_attacks | cn_king_attacks[king];
+            const bitboard leaper_attacks =
+                sink->mover_knight_attacks | sink->mover_pawn_attacks | cn_king_attacks[king];
             sink->nodes += (uint64_t)(us ? count_moves_white_known(&child, sink->castling, leaper_attacks)
                                          : count_moves_black_known(&child, sink->castling, leaper_attacks));
+        } else if (piece == CN_PAWN && ((move >> 14) & 3u) != CN_MOVE_PROMOTION) {
+            const bitboard pawns = child.by_type[CN_PAWN] & child.by_color[us];
+            const bitboard leaper_attacks = sink->mover_knight_attacks | cn_king_attacks[sink->mover_king] |
+                                            pawn_capture_east(pawns, us) | pawn_capture_west(pawns, us);
+            sink->nodes += (uint64_t)(us ? count_moves_white_after_pawn(&child, sink->castling, leaper_attacks)
+                                         : count_moves_black_after_pawn(&child, sink->castling, leaper_attacks));
         } else {
             sink->nodes +=
                 (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
         }
     }
 }
-
-/* Pawn geometry seen from the side to move. */
-CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
-CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
-CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
-#define PUSH_DELTA(us)       ((us) ? -8 : 8)
-#define EAST_DELTA(us)       ((us) ? -7 : 9)
-#define WEST_DELTA(us)       ((us) ? -9 : 7)
-#define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
-#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
 
 /* The board as the side to move sees it, read once per generation. */
 typedef struct gen_board {
@@ -195,15 +209,19 @@ CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupi
     return pin_rays;
 }
 
-/* leapers_may_check: 0 when the caller knows that no enemy pawn or knight
- * gives check. */
-CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers_may_check) {
+/* What a parent tells a child's generation about the enemy (its own side)
+ * leapers: nothing (their attacks are computed, and may check), their
+ * attacks with no check by any (no pawn or knight moved), or their attacks
+ * with a check possible from a pawn only (a pawn moved). */
+enum { LEAPERS_UNKNOWN = 0, LEAPERS_KNOWN = 1, LEAPERS_PAWN_MAY_CHECK = 2 };
+
+/* leapers: as the parent knows them (LEAPERS_*). */
+CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers) {
     const bitboard own = p->by_color[us], opponent = p->by_color[us ^ 1];
     const bitboard occupied = own | opponent;
     const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
-    bitboard checkers = leapers_may_check ? (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
-                                                (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent)
-                                          : 0;
+    bitboard checkers = leapers == LEAPERS_KNOWN ? 0 : cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent;
+    if (leapers == LEAPERS_UNKNOWN) checkers |= cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent;
     const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
@@ -280,10 +298,12 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
 /* Squares the king, pawns and knights of `color` (men: its pieces) attack:
  * cheap set-wise and independent of blockers, so king moves and castling
  * rule the enemy's out first. */
-CN_INLINE bitboard pawn_knight_attacks_by(const cn_position *p, const int color, bitboard men) {
+CN_INLINE bitboard pawn_attacks_by(const cn_position *p, const int color, bitboard men) {
     const bitboard pawns = p->by_type[CN_PAWN] & men;
-    bitboard attacks = pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
-    bitboard knights = p->by_type[CN_KNIGHT] & men;
+    return pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
+}
+CN_INLINE bitboard knight_attacks_by(const cn_position *p, bitboard men) {
+    bitboard attacks = 0, knights = p->by_type[CN_KNIGHT] & men;
     while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
     return attacks;
 }
@@ -488,17 +508,21 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
                                   const castle_geometry *castling, set_sink *sets);
 
-/* generate_moves, given what a parent knows: with leapers_known, the enemy
- * king, pawns and knights attack known_leaper_attacks and give no check. */
+/* generate_moves, given what a parent knows: unless leapers_known is
+ * LEAPERS_UNKNOWN, the enemy king, pawns and knights attack
+ * known_leaper_attacks, and only pawns may give check, if that. */
 CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, const int mode, gen_move *out,
                                         const castle_geometry *castling, set_sink *sets, const int leapers_known,
                                         bitboard known_leaper_attacks) {
     gen_board b;
     node_masks nm;
-    compute_masks(p, us, &nm, !leapers_known);
+    compute_masks(p, us, &nm, leapers_known);
     read_board(p, us, &b);
-    move_sink sink = {out, 0, 0, p, castling, sets, 0, nm.king};
-    if (mode == MODE_CHILDREN) sink.mover_pawn_knight_attacks = pawn_knight_attacks_by(p, us, b.own);
+    move_sink sink = {out, 0, 0, p, castling, sets, 0, 0, nm.king};
+    if (mode == MODE_CHILDREN) {
+        sink.mover_knight_attacks = knight_attacks_by(p, b.own);
+        sink.mover_pawn_attacks = pawn_attacks_by(p, us, b.own);
+    }
     const bitboard leaper_attacks = leapers_known ? known_leaper_attacks : leaper_attacks_by(p, us ^ 1, b.opponent);
     generate_king_moves(&sink, mode, us, &b, nm.king, leaper_attacks);
     if (p->ep_square != CN_NO_SQUARE) generate_en_passant(&sink, mode, us, p, &b, nm.king);
@@ -533,11 +557,21 @@ static int count_moves_black(const cn_position *p, const castle_geometry *castli
 }
 static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
 }
 static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
+}
+static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
+                                     enemy_leaper_attacks);
 }
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
