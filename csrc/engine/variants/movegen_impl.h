@@ -464,20 +464,18 @@ CN_INLINE int count_unpinned_pawn_moves(bitboard pawns, const gen_board *b, bitb
 
 /* Whether an enemy slider attacks a square of the castling king's path,
  * with king and rook lifted: in Chess960 the castling rook may be what
- * shields the king's destination. Lookups only when some slider stands on a
- * line through the path. */
+ * shields the king's destination. One lookup per enemy slider that stands
+ * on a line through the path (there are seldom more than one or two),
+ * rather than two per square of the path. */
 CN_INLINE int castle_path_attacked(const gen_board *b, const cn_castle_path *path) {
-    const int diagonal_risk = (path->diagonal_rays & b->enemy_bishops_queens) != 0;
-    const int orthogonal_risk = (path->orthogonal_rays & b->enemy_rooks_queens) != 0;
-    if (!diagonal_risk && !orthogonal_risk) return 0;
+    bitboard diagonal = path->diagonal_rays & b->enemy_bishops_queens;
+    bitboard orthogonal = path->orthogonal_rays & b->enemy_rooks_queens;
+    if (!(diagonal | orthogonal)) return 0;
     const bitboard lifted = b->occupied ^ path->lifted;
-    bitboard squares = path->king_path;
-    while (squares) {
-        const unsigned square = bb_pop_lsb(&squares);
-        if ((diagonal_risk && (bishop_attacks(square, lifted) & b->enemy_bishops_queens)) ||
-            (orthogonal_risk && (rook_attacks(square, lifted) & b->enemy_rooks_queens)))
-            return 1;
-    }
+    while (diagonal)
+        if (bishop_attacks(bb_pop_lsb(&diagonal), lifted) & path->king_path) return 1;
+    while (orthogonal)
+        if (rook_attacks(bb_pop_lsb(&orthogonal), lifted) & path->king_path) return 1;
     return 0;
 }
 
