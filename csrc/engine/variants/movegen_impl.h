@@ -108,7 +108,7 @@ static int count_moves_white_after_pawn(const cn_position *p, const castle_geome
                                         bitboard enemy_leaper_attacks);
 static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
                                         bitboard enemy_leaper_attacks);
-CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
+CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet);
 
 /* Pawn geometry seen from the side to move. */
 CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
@@ -120,8 +120,9 @@ CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_
 #define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
 #define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
 
-/* One legal move, handled as the mode says. */
-CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
+/* One legal move, handled as the mode says. quiet: 1 when the move is
+ * known to capture nothing (a constant at each call site). */
+CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move, const int quiet) {
     if (mode == MODE_SETS) {
         if (((move >> 14) & 3u) == CN_MOVE_CASTLING) {
             sink->sets->castles[sink->sets->castle_count++] = move;
@@ -136,7 +137,7 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
     } else {
         cn_position child;
         const unsigned piece = move >> GEN_PIECE_SHIFT;
-        make_child(sink->parent, &child, move, us);
+        make_child_known(sink->parent, &child, move, us, quiet);
         /* Unless a pawn or knight moved, the mover's pawns and knights stand
          * where they stood: the replying side's leaper attacks are the
          * parent's, computed once, plus its king's from where it stands
@@ -249,10 +250,22 @@ CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned
                          unsigned piece) {
     if (mode == MODE_SETS) {
         if (targets) add_destinations(sink->sets, from, uci_order_set(targets));
+    } else if (mode == MODE_CHILDREN) {
+        /* Quiet moves apart: their make need not clear the destination. */
+        bitboard captures = targets & sink->parent->by_color[us ^ 1];
+        targets ^= captures;
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 1);
+        }
+        while (captures) {
+            unsigned to = bb_pop_lsb(&captures);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
+        }
     } else if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT));
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -260,12 +273,14 @@ CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned
 }
 
 /* Pawn moves that do not promote, given as a set of destinations; origin =
- * destination - delta. */
-CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+ * destination - delta; quiet for pushes. */
+CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets, int delta, const int us,
+                               const int quiet) {
     if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT),
+                      quiet);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -274,24 +289,24 @@ CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets
 
 /* Pawn moves given as a set of destinations, those on the last rank as
  * four promotions each (one entry in MODE_SETS, which implies the four). */
-CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us, const int quiet) {
     bitboard promotions = targets & PROMOTION_RANK(us);
     targets &= ~PROMOTION_RANK(us);
     if (mode == MODE_COUNT) {
         sink->count += bb_popcount(targets) + 4 * bb_popcount(promotions);
         return;
     }
-    emit_pawn_steps(sink, mode, targets, delta, us);
+    emit_pawn_steps(sink, mode, targets, delta, us, quiet);
     while (promotions) {
         unsigned to = bb_pop_lsb(&promotions);
         unsigned base =
             (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
         if (mode == MODE_SETS) {
-            emit_move(sink, mode, us, base);
+            emit_move(sink, mode, us, base, quiet);
             continue;
         }
         /* Queen first: it helps nothing here but reads naturally. */
-        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12));
+        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12), quiet);
     }
 }
 
@@ -368,7 +383,7 @@ CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us
         if (bishop_attacks(king, after) & b->enemy_bishops_queens) continue;
         if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & b->opponent) continue;
         if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & b->opponent & ~captured) continue;
-        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT), 0);
     }
 }
 
@@ -418,8 +433,8 @@ CN_INLINE void generate_pawn_pushes(move_sink *sink, const int mode, const int u
                        (pawn_push(pushers & nm->pin_orthogonal, us) & nm->pin_orthogonal)) &
                       empty;
     const bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & nm->check_mask;
-    emit_pawns(sink, mode, single & nm->check_mask, PUSH_DELTA(us), us);
-    emit_pawn_steps(sink, mode, double_push, 2 * PUSH_DELTA(us), us);
+    emit_pawns(sink, mode, single & nm->check_mask, PUSH_DELTA(us), us, 1);
+    emit_pawn_steps(sink, mode, double_push, 2 * PUSH_DELTA(us), us, 1);
 }
 
 /* Pawn captures, set-wise: the mirror image of pushes. An orthogonally
@@ -436,8 +451,8 @@ CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int
     const bitboard west =
         (pawn_capture_west(free_capturers, us) | (pawn_capture_west(pinned_capturers, us) & nm->pin_diagonal)) &
         targets;
-    emit_pawns(sink, mode, east, EAST_DELTA(us), us);
-    emit_pawns(sink, mode, west, WEST_DELTA(us), us);
+    emit_pawns(sink, mode, east, EAST_DELTA(us), us, 0);
+    emit_pawns(sink, mode, west, WEST_DELTA(us), us, 0);
 }
 
 /* MODE_COUNT's pawn moves when no pawn of ours is pinned (the usual case):
@@ -490,9 +505,9 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
         const cn_castle_path *path = &castling->rights[right];
         if ((b->occupied & path->must_be_empty) || (path->king_path & leaper_attacks) || castle_path_attacked(b, path))
             continue;
-        emit_move(sink, mode, us,
-                  king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING |
-                      ((unsigned)CN_KING << GEN_PIECE_SHIFT));
+        emit_move(
+            sink, mode, us,
+            king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT), 0);
     }
 }
 
