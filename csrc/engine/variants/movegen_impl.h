@@ -227,11 +227,10 @@ CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm,
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
 
-    /* Entry 0 of a square's table is its attack set on an empty board: a
-     * cheap test that skips the lookup when no enemy slider is aligned. */
-    if (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens)
+    /* A cheap test that skips the lookup when no enemy slider is aligned. */
+    if (cn_rook_rays[king] & rooks_queens)
         pin_orthogonal = scan_snipers(king, rook_attacks(king, opponent) & rooks_queens, occupied, &checkers);
-    if (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens)
+    if (cn_bishop_rays[king] & bishops_queens)
         pin_diagonal = scan_snipers(king, bishop_attacks(king, opponent) & bishops_queens, occupied, &checkers);
     nm->king = king;
     nm->checkers = checkers;
