@@ -50,6 +50,10 @@ extern bitboard cn_line[64][64];
  * generator's test whether any enemy slider is aligned with the king. */
 extern bitboard cn_rook_rays[64];
 extern bitboard cn_bishop_rays[64];
+/* The squares from which a rook or a bishop could attack some square a king
+ * on this square steps to: the enemy sliders worth a lookup for its moves. */
+extern bitboard cn_king_zone_rook_rays[64];
+extern bitboard cn_king_zone_bishop_rays[64];
 
 /* Castling geometry of one right, by right (0 white kingside, 1 white
  * queenside, 2 and 3 black), king file and rook file; both stand on their

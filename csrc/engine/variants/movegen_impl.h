@@ -330,29 +330,17 @@ CN_INLINE bitboard leaper_attacks_by(const cn_position *p, const int color, bitb
     return attacks;
 }
 
-/* Of `squares`, those no enemy slider attacks when the king is lifted off
- * the board (so that it cannot step back along a checking ray): per square
- * two lookups, or one lookup per enemy slider for its whole attack set,
- * whichever is fewer. */
+/* Of `squares` (the king's candidate steps), those no enemy slider attacks
+ * when the king is lifted off the board (so that it cannot step back along
+ * a checking ray): one lookup for the whole attack set of each enemy slider
+ * that stands on a line through the king's neighbourhood. */
 CN_INLINE bitboard safe_from_sliders(const gen_board *b, unsigned king, bitboard squares) {
     const bitboard occupied_without_king = b->occupied ^ bb_square(king);
     bitboard safe = squares;
-    const int per_square = 2 * bb_popcount(squares);
-    const int per_slider = bb_popcount(b->enemy_rooks_queens | b->enemy_bishops_queens) +
-                           bb_popcount(b->enemy_rooks_queens & b->enemy_bishops_queens);
-    if (per_square <= per_slider) {
-        while (squares) {
-            unsigned to = bb_pop_lsb(&squares);
-            if ((bishop_attacks(to, occupied_without_king) & b->enemy_bishops_queens) ||
-                (rook_attacks(to, occupied_without_king) & b->enemy_rooks_queens))
-                safe ^= bb_square(to);
-        }
-    } else {
-        bitboard sliders = b->enemy_bishops_queens;
-        while (sliders) safe &= ~bishop_attacks(bb_pop_lsb(&sliders), occupied_without_king);
-        sliders = b->enemy_rooks_queens;
-        while (sliders) safe &= ~rook_attacks(bb_pop_lsb(&sliders), occupied_without_king);
-    }
+    bitboard diagonal = b->enemy_bishops_queens & cn_king_zone_bishop_rays[king];
+    bitboard orthogonal = b->enemy_rooks_queens & cn_king_zone_rook_rays[king];
+    while (diagonal) safe &= ~bishop_attacks(bb_pop_lsb(&diagonal), occupied_without_king);
+    while (orthogonal) safe &= ~rook_attacks(bb_pop_lsb(&orthogonal), occupied_without_king);
     return safe;
 }
 
