@@ -442,6 +442,21 @@ CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int
     emit_pawns(sink, mode, west, WEST_DELTA(us), us, 0);
 }
 
+/* MODE_COUNT's knight, bishop, rook and queen moves when none of ours is
+ * pinned (the usual case): each piece's targets counted straight, with no
+ * pin masks to apply. */
+CN_INLINE int count_free_piece_moves(const cn_position *p, const gen_board *b, bitboard movable) {
+    const bitboard queens = p->by_type[CN_QUEEN] & b->own;
+    bitboard knights = p->by_type[CN_KNIGHT] & b->own;
+    bitboard diagonal = (p->by_type[CN_BISHOP] & b->own) | queens;
+    bitboard orthogonal = (p->by_type[CN_ROOK] & b->own) | queens;
+    int count = 0;
+    while (knights) count += bb_popcount(cn_knight_attacks[bb_pop_lsb(&knights)] & movable);
+    while (diagonal) count += bb_popcount(bishop_attacks(bb_pop_lsb(&diagonal), b->occupied) & movable);
+    while (orthogonal) count += bb_popcount(rook_attacks(bb_pop_lsb(&orthogonal), b->occupied) & movable);
+    return count;
+}
+
 /* MODE_COUNT's pawn moves when no pawn of ours is pinned (the usual case):
  * the four target sets counted straight, and the promotions, three more
  * moves each beyond the one already counted, packed into one word (the last
@@ -530,14 +545,19 @@ CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, cons
         const bitboard movable = ~b.own & nm.check_mask;
         const bitboard pinned = (nm.pin_orthogonal | nm.pin_diagonal) & b.own;
         const bitboard pawns = p->by_type[CN_PAWN] & b.own;
-        generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
-        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
-        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
-        if (mode == MODE_COUNT && !(pawns & pinned)) {
-            sink.count += count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
+        if (mode == MODE_COUNT && !pinned) {
+            sink.count +=
+                count_free_piece_moves(p, &b, movable) + count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
         } else {
-            generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
-            generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+            generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
+            generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
+            generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
+            if (mode == MODE_COUNT && !(pawns & pinned)) {
+                sink.count += count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
+            } else {
+                generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
+                generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+            }
         }
         if (!nm.checkers) generate_castling(&sink, mode, us, p, &b, nm.king, leaper_attacks, castling);
     }
