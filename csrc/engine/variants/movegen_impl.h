@@ -108,6 +108,10 @@ static int count_moves_white_after_pawn(const cn_position *p, const castle_geome
                                         bitboard enemy_leaper_attacks);
 static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
                                         bitboard enemy_leaper_attacks);
+static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks);
+static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks);
 CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet);
 
 /* Pawn geometry seen from the side to move. */
@@ -119,6 +123,17 @@ CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_
 #define WEST_DELTA(us)       ((us) ? -9 : 7)
 #define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
 #define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
+
+/* Squares the pawns, or the knights, of `color` (men: its pieces) attack. */
+CN_INLINE bitboard pawn_attacks_by(const cn_position *p, const int color, bitboard men) {
+    const bitboard pawns = p->by_type[CN_PAWN] & men;
+    return pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
+}
+CN_INLINE bitboard knight_attacks_by(const cn_position *p, bitboard men) {
+    bitboard attacks = 0, knights = p->by_type[CN_KNIGHT] & men;
+    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
+    return attacks;
+}
 
 /* One legal move, handled as the mode says. quiet: 1 when the move is
  * known to capture nothing (a constant at each call site). */
@@ -144,7 +159,8 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
          * now, and none of them gives check (the side not to move is never
          * in check, and a king gives none). After a pawn move that does not
          * promote only the pawns' share changes: recomputed set-wise, and
-         * only a pawn may give check. */
+         * only a pawn may give check; after a knight move, likewise the
+         * knights'. */
         if (piece != CN_PAWN && piece != CN_KNIGHT) {
             unsigned king = sink->mover_king;
             if (piece == CN_KING)
@@ -160,6 +176,11 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
                                             pawn_capture_east(pawns, us) | pawn_capture_west(pawns, us);
             sink->nodes += (uint64_t)(us ? count_moves_white_after_pawn(&child, sink->castling, leaper_attacks)
                                          : count_moves_black_after_pawn(&child, sink->castling, leaper_attacks));
+        } else if (piece == CN_KNIGHT) {
+            const bitboard leaper_attacks = sink->mover_pawn_attacks | cn_king_attacks[sink->mover_king] |
+                                            knight_attacks_by(&child, child.by_color[us]);
+            sink->nodes += (uint64_t)(us ? count_moves_white_after_knight(&child, sink->castling, leaper_attacks)
+                                         : count_moves_black_after_knight(&child, sink->castling, leaper_attacks));
         } else {
             sink->nodes +=
                 (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
@@ -213,16 +234,20 @@ CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupi
 /* What a parent tells a child's generation about the enemy (its own side)
  * leapers: nothing (their attacks are computed, and may check), their
  * attacks with no check by any (no pawn or knight moved), or their attacks
- * with a check possible from a pawn only (a pawn moved). */
-enum { LEAPERS_UNKNOWN = 0, LEAPERS_KNOWN = 1, LEAPERS_PAWN_MAY_CHECK = 2 };
+ * with a check possible from a pawn only (a pawn moved) or a knight only (a
+ * knight moved). */
+enum { LEAPERS_UNKNOWN = 0, LEAPERS_KNOWN = 1, LEAPERS_PAWN_MAY_CHECK = 2, LEAPERS_KNIGHT_MAY_CHECK = 3 };
 
 /* leapers: as the parent knows them (LEAPERS_*). */
 CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers) {
     const bitboard own = p->by_color[us], opponent = p->by_color[us ^ 1];
     const bitboard occupied = own | opponent;
     const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
-    bitboard checkers = leapers == LEAPERS_KNOWN ? 0 : cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent;
-    if (leapers == LEAPERS_UNKNOWN) checkers |= cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent;
+    bitboard checkers = 0;
+    if (leapers == LEAPERS_UNKNOWN || leapers == LEAPERS_PAWN_MAY_CHECK)
+        checkers |= cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent;
+    if (leapers == LEAPERS_UNKNOWN || leapers == LEAPERS_KNIGHT_MAY_CHECK)
+        checkers |= cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent;
     const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
@@ -312,15 +337,6 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
 /* Squares the king, pawns and knights of `color` (men: its pieces) attack:
  * cheap set-wise and independent of blockers, so king moves and castling
  * rule the enemy's out first. */
-CN_INLINE bitboard pawn_attacks_by(const cn_position *p, const int color, bitboard men) {
-    const bitboard pawns = p->by_type[CN_PAWN] & men;
-    return pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
-}
-CN_INLINE bitboard knight_attacks_by(const cn_position *p, bitboard men) {
-    bitboard attacks = 0, knights = p->by_type[CN_KNIGHT] & men;
-    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
-    return attacks;
-}
 CN_INLINE bitboard leaper_attacks_by(const cn_position *p, const int color, bitboard men) {
     const bitboard pawns = p->by_type[CN_PAWN] & men;
     bitboard attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & men)] | pawn_capture_east(pawns, color) |
@@ -523,9 +539,9 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
                                   const castle_geometry *castling, set_sink *sets);
 
-/* generate_moves, given what a parent knows: unless leapers_known is
- * LEAPERS_UNKNOWN, the enemy king, pawns and knights attack
- * known_leaper_attacks, and only pawns may give check, if that. */
+/* generate_moves, given what a parent knows (LEAPERS_*): unless
+ * leapers_known is LEAPERS_UNKNOWN, the enemy king, pawns and knights
+ * attack known_leaper_attacks. */
 CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, const int mode, gen_move *out,
                                         const castle_geometry *castling, set_sink *sets, const int leapers_known,
                                         bitboard known_leaper_attacks) {
@@ -591,6 +607,16 @@ static int count_moves_white_after_pawn(const cn_position *p, const castle_geome
 static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
                                         bitboard enemy_leaper_attacks) {
     return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
                                      enemy_leaper_attacks);
 }
 
