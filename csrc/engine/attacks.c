@@ -12,6 +12,10 @@ bitboard cn_pawn_attacks[2][64];
 bitboard cn_between[64][64];
 cn_castle_path cn_castle_paths[4][8][8];
 bitboard cn_line[64][64];
+bitboard cn_rook_rays[64];
+bitboard cn_bishop_rays[64];
+bitboard cn_king_zone_rook_rays[64];
+bitboard cn_king_zone_bishop_rays[64];
 
 static bitboard leaper_attacks(unsigned square, const int (*steps)[2], int step_count) {
     bitboard attacks = 0;
@@ -33,6 +37,17 @@ static void build_leapers_and_lines(void) {
         cn_king_attacks[square] = leaper_attacks(square, king_steps, 8);
         cn_pawn_attacks[0][square] = leaper_attacks(square, white_pawn_steps, 2);
         cn_pawn_attacks[1][square] = leaper_attacks(square, black_pawn_steps, 2);
+        cn_rook_rays[square] = cn_rook_attacks_slow(square, 0);
+        cn_bishop_rays[square] = cn_bishop_attacks_slow(square, 0);
+    }
+    for (unsigned square = 0; square < 64; square++) {
+        bitboard zone = cn_king_attacks[square];
+        cn_king_zone_rook_rays[square] = cn_king_zone_bishop_rays[square] = 0;
+        while (zone) {
+            const unsigned step = bb_pop_lsb(&zone);
+            cn_king_zone_rook_rays[square] |= cn_rook_rays[step];
+            cn_king_zone_bishop_rays[square] |= cn_bishop_rays[step];
+        }
     }
     for (unsigned a = 0; a < 64; a++) {
         for (unsigned b = 0; b < 64; b++) {

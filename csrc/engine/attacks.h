@@ -46,6 +46,14 @@ extern bitboard cn_pawn_attacks[2][64];
 extern bitboard cn_between[64][64];
 /* The whole line through two aligned squares (0 when not aligned). */
 extern bitboard cn_line[64][64];
+/* A rook's and a bishop's attacks on an empty board: one load, for the
+ * generator's test whether any enemy slider is aligned with the king. */
+extern bitboard cn_rook_rays[64];
+extern bitboard cn_bishop_rays[64];
+/* The squares from which a rook or a bishop could attack some square a king
+ * on this square steps to: the enemy sliders worth a lookup for its moves. */
+extern bitboard cn_king_zone_rook_rays[64];
+extern bitboard cn_king_zone_bishop_rays[64];
 
 /* Castling geometry of one right, by right (0 white kingside, 1 white
  * queenside, 2 and 3 black), king file and rook file; both stand on their

@@ -5,8 +5,10 @@
  */
 
 /* Copy-make for the search: the child gets the parent's state with the move
- * applied. Clocks and the key are left alone: perft does not read them. */
-CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us) {
+ * applied. Clocks and the key are left alone: perft does not read them.
+ * quiet: 1 when the caller knows that the move captures nothing (a
+ * constant at each call site), so the destination is not cleared. */
+CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet) {
     const int them = us ^ 1;
     const unsigned from = move & 63u, to = (move >> 6) & 63u;
     const unsigned kind = (move >> 14) & 3u, piece = move >> GEN_PIECE_SHIFT;
@@ -24,14 +26,17 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
         cn_drop_lost_rights(&c->castling, p->castle_rook, CN_KING, us, from_bb | to_bb);
         return;
     }
-    /* Clearing the destination unconditionally is cheaper than branching
-     * on whether the move captures; the king is never captured. */
-    c->by_type[CN_PAWN] &= ~to_bb;
-    c->by_type[CN_KNIGHT] &= ~to_bb;
-    c->by_type[CN_BISHOP] &= ~to_bb;
-    c->by_type[CN_ROOK] &= ~to_bb;
-    c->by_type[CN_QUEEN] &= ~to_bb;
-    c->by_color[them] &= ~to_bb;
+    /* Unless the move is known to be quiet, clearing the destination
+     * unconditionally is cheaper than branching on whether the move
+     * captures; the king is never captured. */
+    if (!quiet) {
+        c->by_type[CN_PAWN] &= ~to_bb;
+        c->by_type[CN_KNIGHT] &= ~to_bb;
+        c->by_type[CN_BISHOP] &= ~to_bb;
+        c->by_type[CN_ROOK] &= ~to_bb;
+        c->by_type[CN_QUEEN] &= ~to_bb;
+        c->by_color[them] &= ~to_bb;
+    }
     c->by_color[us] ^= from_bb | to_bb;
     if (kind == CN_MOVE_NORMAL) {
         c->by_type[piece] ^= from_bb | to_bb;
@@ -45,6 +50,10 @@ CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, c
         c->by_color[them] ^= captured;
     }
     cn_drop_lost_rights(&c->castling, p->castle_rook, piece, us, from_bb | to_bb);
+}
+
+CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us) {
+    make_child_known(p, c, move, us, 0);
 }
 
 /* make_child plus both keys of the hashed perft, kept incrementally: the

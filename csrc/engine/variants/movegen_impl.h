@@ -87,14 +87,15 @@ CN_INLINE void add_destinations(set_sink *sets, unsigned from, bitboard uci_targ
 
 /* Where the moves of one generation go; each mode uses its own fields. */
 typedef struct move_sink {
-    gen_move *moves;                    /* MODE_LIST */
-    int count;                          /* MODE_LIST and MODE_COUNT: moves so far */
-    uint64_t nodes;                     /* MODE_CHILDREN: replies counted */
-    const cn_position *parent;          /* MODE_CHILDREN */
-    const castle_geometry *castling;    /* MODE_CHILDREN */
-    set_sink *sets;                     /* MODE_SETS */
-    bitboard mover_pawn_knight_attacks; /* MODE_CHILDREN: squares the side to move's pawns and knights attack */
-    unsigned mover_king;                /* MODE_CHILDREN: the side to move's king square */
+    gen_move *moves;                 /* MODE_LIST */
+    int count;                       /* MODE_LIST and MODE_COUNT: moves so far */
+    uint64_t nodes;                  /* MODE_CHILDREN: replies counted */
+    const cn_position *parent;       /* MODE_CHILDREN */
+    const castle_geometry *castling; /* MODE_CHILDREN */
+    set_sink *sets;                  /* MODE_SETS */
+    bitboard mover_knight_attacks;   /* MODE_CHILDREN: squares the side to move's knights attack */
+    bitboard mover_pawn_attacks;     /* MODE_CHILDREN: squares the side to move's pawns attack */
+    unsigned mover_king;             /* MODE_CHILDREN: the side to move's king square */
 } move_sink;
 
 static int count_moves_white(const cn_position *p, const castle_geometry *castling);
@@ -103,10 +104,40 @@ static int count_moves_white_known(const cn_position *p, const castle_geometry *
                                    bitboard enemy_leaper_attacks);
 static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks);
-CN_INLINE void make_child(const cn_position *p, cn_position *c, gen_move move, const int us);
+static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks);
+static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks);
+static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks);
+static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks);
+CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet);
 
-/* One legal move, handled as the mode says. */
-CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move) {
+/* Pawn geometry seen from the side to move. */
+CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
+CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
+CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
+#define PUSH_DELTA(us)       ((us) ? -8 : 8)
+#define EAST_DELTA(us)       ((us) ? -7 : 9)
+#define WEST_DELTA(us)       ((us) ? -9 : 7)
+#define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
+#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
+
+/* Squares the pawns, or the knights, of `color` (men: its pieces) attack. */
+CN_INLINE bitboard pawn_attacks_by(const cn_position *p, const int color, bitboard men) {
+    const bitboard pawns = p->by_type[CN_PAWN] & men;
+    return pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
+}
+CN_INLINE bitboard knight_attacks_by(const cn_position *p, bitboard men) {
+    bitboard attacks = 0, knights = p->by_type[CN_KNIGHT] & men;
+    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
+    return attacks;
+}
+
+/* One legal move, handled as the mode says. quiet: 1 when the move is
+ * known to capture nothing (a constant at each call site). */
+CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move, const int quiet) {
     if (mode == MODE_SETS) {
         if (((move >> 14) & 3u) == CN_MOVE_CASTLING) {
             sink->sets->castles[sink->sets->castle_count++] = move;
@@ -121,36 +152,41 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
     } else {
         cn_position child;
         const unsigned piece = move >> GEN_PIECE_SHIFT;
-        make_child(sink->parent, &child, move, us);
+        make_child_known(sink->parent, &child, move, us, quiet);
         /* Unless a pawn or knight moved, the mover's pawns and knights stand
          * where they stood: the replying side's leaper attacks are the
          * parent's, computed once, plus its king's from where it stands
          * now, and none of them gives check (the side not to move is never
-         * in check, and a king gives none). */
+         * in check, and a king gives none). After a pawn move that does not
+         * promote only the pawns' share changes: recomputed set-wise, and
+         * only a pawn may give check; after a knight move, likewise the
+         * knights'. */
         if (piece != CN_PAWN && piece != CN_KNIGHT) {
             unsigned king = sink->mover_king;
             if (piece == CN_KING)
                 king = ((move >> 14) & 3u) == CN_MOVE_CASTLING ? castle_king_to(move & 63u, (move >> 6) & 63u)
                                                                : (move >> 6) & 63u;
-            const bitboard leaper_attacks = sink->mover_pawn_knight_attacks | cn_king_attacks[king];
+            const bitboard leaper_attacks =
+                sink->mover_knight_attacks | sink->mover_pawn_attacks | cn_king_attacks[king];
             sink->nodes += (uint64_t)(us ? count_moves_white_known(&child, sink->castling, leaper_attacks)
                                          : count_moves_black_known(&child, sink->castling, leaper_attacks));
+        } else if (piece == CN_PAWN && ((move >> 14) & 3u) != CN_MOVE_PROMOTION) {
+            const bitboard pawns = child.by_type[CN_PAWN] & child.by_color[us];
+            const bitboard leaper_attacks = sink->mover_knight_attacks | cn_king_attacks[sink->mover_king] |
+                                            pawn_capture_east(pawns, us) | pawn_capture_west(pawns, us);
+            sink->nodes += (uint64_t)(us ? count_moves_white_after_pawn(&child, sink->castling, leaper_attacks)
+                                         : count_moves_black_after_pawn(&child, sink->castling, leaper_attacks));
+        } else if (piece == CN_KNIGHT) {
+            const bitboard leaper_attacks = sink->mover_pawn_attacks | cn_king_attacks[sink->mover_king] |
+                                            knight_attacks_by(&child, child.by_color[us]);
+            sink->nodes += (uint64_t)(us ? count_moves_white_after_knight(&child, sink->castling, leaper_attacks)
+                                         : count_moves_black_after_knight(&child, sink->castling, leaper_attacks));
         } else {
             sink->nodes +=
                 (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
         }
     }
 }
-
-/* Pawn geometry seen from the side to move. */
-CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
-CN_INLINE bitboard pawn_capture_east(bitboard b, const int us) { return us ? bb_south_east(b) : bb_north_east(b); }
-CN_INLINE bitboard pawn_capture_west(bitboard b, const int us) { return us ? bb_south_west(b) : bb_north_west(b); }
-#define PUSH_DELTA(us)       ((us) ? -8 : 8)
-#define EAST_DELTA(us)       ((us) ? -7 : 9)
-#define WEST_DELTA(us)       ((us) ? -9 : 7)
-#define PROMOTION_RANK(us)   ((us) ? CN_RANK_1 : CN_RANK_8)
-#define DOUBLE_PUSH_RANK(us) ((us) ? CN_RANK_6 : CN_RANK_3) /* after one step */
 
 /* The board as the side to move sees it, read once per generation. */
 typedef struct gen_board {
@@ -195,24 +231,31 @@ CN_INLINE bitboard scan_snipers(unsigned king, bitboard snipers, bitboard occupi
     return pin_rays;
 }
 
-/* leapers_may_check: 0 when the caller knows that no enemy pawn or knight
- * gives check. */
-CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers_may_check) {
+/* What a parent tells a child's generation about the enemy (its own side)
+ * leapers: nothing (their attacks are computed, and may check), their
+ * attacks with no check by any (no pawn or knight moved), or their attacks
+ * with a check possible from a pawn only (a pawn moved) or a knight only (a
+ * knight moved). */
+enum { LEAPERS_UNKNOWN = 0, LEAPERS_KNOWN = 1, LEAPERS_PAWN_MAY_CHECK = 2, LEAPERS_KNIGHT_MAY_CHECK = 3 };
+
+/* leapers: as the parent knows them (LEAPERS_*). */
+CN_INLINE void compute_masks(const cn_position *p, const int us, node_masks *nm, const int leapers) {
     const bitboard own = p->by_color[us], opponent = p->by_color[us ^ 1];
     const bitboard occupied = own | opponent;
     const unsigned king = bb_lsb(p->by_type[CN_KING] & own);
-    bitboard checkers = leapers_may_check ? (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent) |
-                                                (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent)
-                                          : 0;
+    bitboard checkers = 0;
+    if (leapers == LEAPERS_UNKNOWN || leapers == LEAPERS_PAWN_MAY_CHECK)
+        checkers |= cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & opponent;
+    if (leapers == LEAPERS_UNKNOWN || leapers == LEAPERS_KNIGHT_MAY_CHECK)
+        checkers |= cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & opponent;
     const bitboard rooks_queens = (p->by_type[CN_ROOK] | p->by_type[CN_QUEEN]) & opponent;
     const bitboard bishops_queens = (p->by_type[CN_BISHOP] | p->by_type[CN_QUEEN]) & opponent;
     bitboard pin_orthogonal = 0, pin_diagonal = 0;
 
-    /* Entry 0 of a square's table is its attack set on an empty board: a
-     * cheap test that skips the lookup when no enemy slider is aligned. */
-    if (SLIDER_TABLE(rook)[king].attacks[0] & rooks_queens)
+    /* A cheap test that skips the lookup when no enemy slider is aligned. */
+    if (cn_rook_rays[king] & rooks_queens)
         pin_orthogonal = scan_snipers(king, rook_attacks(king, opponent) & rooks_queens, occupied, &checkers);
-    if (SLIDER_TABLE(bishop)[king].attacks[0] & bishops_queens)
+    if (cn_bishop_rays[king] & bishops_queens)
         pin_diagonal = scan_snipers(king, bishop_attacks(king, opponent) & bishops_queens, occupied, &checkers);
     nm->king = king;
     nm->checkers = checkers;
@@ -231,10 +274,22 @@ CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned
                          unsigned piece) {
     if (mode == MODE_SETS) {
         if (targets) add_destinations(sink->sets, from, uci_order_set(targets));
+    } else if (mode == MODE_CHILDREN) {
+        /* Quiet moves apart: their make need not clear the destination. */
+        bitboard captures = targets & sink->parent->by_color[us ^ 1];
+        targets ^= captures;
+        while (targets) {
+            unsigned to = bb_pop_lsb(&targets);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 1);
+        }
+        while (captures) {
+            unsigned to = bb_pop_lsb(&captures);
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
+        }
     } else if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT));
+            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -242,12 +297,14 @@ CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned
 }
 
 /* Pawn moves that do not promote, given as a set of destinations; origin =
- * destination - delta. */
-CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+ * destination - delta; quiet for pushes. */
+CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets, int delta, const int us,
+                               const int quiet) {
     if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT),
+                      quiet);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -256,37 +313,30 @@ CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets
 
 /* Pawn moves given as a set of destinations, those on the last rank as
  * four promotions each (one entry in MODE_SETS, which implies the four). */
-CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us) {
+CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int delta, const int us, const int quiet) {
     bitboard promotions = targets & PROMOTION_RANK(us);
     targets &= ~PROMOTION_RANK(us);
     if (mode == MODE_COUNT) {
         sink->count += bb_popcount(targets) + 4 * bb_popcount(promotions);
         return;
     }
-    emit_pawn_steps(sink, mode, targets, delta, us);
+    emit_pawn_steps(sink, mode, targets, delta, us, quiet);
     while (promotions) {
         unsigned to = bb_pop_lsb(&promotions);
         unsigned base =
             (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
         if (mode == MODE_SETS) {
-            emit_move(sink, mode, us, base);
+            emit_move(sink, mode, us, base, quiet);
             continue;
         }
         /* Queen first: it helps nothing here but reads naturally. */
-        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12));
+        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12), quiet);
     }
 }
 
 /* Squares the king, pawns and knights of `color` (men: its pieces) attack:
  * cheap set-wise and independent of blockers, so king moves and castling
  * rule the enemy's out first. */
-CN_INLINE bitboard pawn_knight_attacks_by(const cn_position *p, const int color, bitboard men) {
-    const bitboard pawns = p->by_type[CN_PAWN] & men;
-    bitboard attacks = pawn_capture_east(pawns, color) | pawn_capture_west(pawns, color);
-    bitboard knights = p->by_type[CN_KNIGHT] & men;
-    while (knights) attacks |= cn_knight_attacks[bb_pop_lsb(&knights)];
-    return attacks;
-}
 CN_INLINE bitboard leaper_attacks_by(const cn_position *p, const int color, bitboard men) {
     const bitboard pawns = p->by_type[CN_PAWN] & men;
     bitboard attacks = cn_king_attacks[bb_lsb(p->by_type[CN_KING] & men)] | pawn_capture_east(pawns, color) |
@@ -296,29 +346,17 @@ CN_INLINE bitboard leaper_attacks_by(const cn_position *p, const int color, bitb
     return attacks;
 }
 
-/* Of `squares`, those no enemy slider attacks when the king is lifted off
- * the board (so that it cannot step back along a checking ray): per square
- * two lookups, or one lookup per enemy slider for its whole attack set,
- * whichever is fewer. */
+/* Of `squares` (the king's candidate steps), those no enemy slider attacks
+ * when the king is lifted off the board (so that it cannot step back along
+ * a checking ray): one lookup for the whole attack set of each enemy slider
+ * that stands on a line through the king's neighbourhood. */
 CN_INLINE bitboard safe_from_sliders(const gen_board *b, unsigned king, bitboard squares) {
     const bitboard occupied_without_king = b->occupied ^ bb_square(king);
     bitboard safe = squares;
-    const int per_square = 2 * bb_popcount(squares);
-    const int per_slider = bb_popcount(b->enemy_rooks_queens | b->enemy_bishops_queens) +
-                           bb_popcount(b->enemy_rooks_queens & b->enemy_bishops_queens);
-    if (per_square <= per_slider) {
-        while (squares) {
-            unsigned to = bb_pop_lsb(&squares);
-            if ((bishop_attacks(to, occupied_without_king) & b->enemy_bishops_queens) ||
-                (rook_attacks(to, occupied_without_king) & b->enemy_rooks_queens))
-                safe ^= bb_square(to);
-        }
-    } else {
-        bitboard sliders = b->enemy_bishops_queens;
-        while (sliders) safe &= ~bishop_attacks(bb_pop_lsb(&sliders), occupied_without_king);
-        sliders = b->enemy_rooks_queens;
-        while (sliders) safe &= ~rook_attacks(bb_pop_lsb(&sliders), occupied_without_king);
-    }
+    bitboard diagonal = b->enemy_bishops_queens & cn_king_zone_bishop_rays[king];
+    bitboard orthogonal = b->enemy_rooks_queens & cn_king_zone_rook_rays[king];
+    while (diagonal) safe &= ~bishop_attacks(bb_pop_lsb(&diagonal), occupied_without_king);
+    while (orthogonal) safe &= ~rook_attacks(bb_pop_lsb(&orthogonal), occupied_without_king);
     return safe;
 }
 
@@ -348,7 +386,7 @@ CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us
         if (bishop_attacks(king, after) & b->enemy_bishops_queens) continue;
         if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & b->opponent) continue;
         if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & b->opponent & ~captured) continue;
-        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT));
+        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT), 0);
     }
 }
 
@@ -398,8 +436,8 @@ CN_INLINE void generate_pawn_pushes(move_sink *sink, const int mode, const int u
                        (pawn_push(pushers & nm->pin_orthogonal, us) & nm->pin_orthogonal)) &
                       empty;
     const bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & nm->check_mask;
-    emit_pawns(sink, mode, single & nm->check_mask, PUSH_DELTA(us), us);
-    emit_pawn_steps(sink, mode, double_push, 2 * PUSH_DELTA(us), us);
+    emit_pawns(sink, mode, single & nm->check_mask, PUSH_DELTA(us), us, 1);
+    emit_pawn_steps(sink, mode, double_push, 2 * PUSH_DELTA(us), us, 1);
 }
 
 /* Pawn captures, set-wise: the mirror image of pushes. An orthogonally
@@ -416,26 +454,61 @@ CN_INLINE void generate_pawn_captures(move_sink *sink, const int mode, const int
     const bitboard west =
         (pawn_capture_west(free_capturers, us) | (pawn_capture_west(pinned_capturers, us) & nm->pin_diagonal)) &
         targets;
-    emit_pawns(sink, mode, east, EAST_DELTA(us), us);
-    emit_pawns(sink, mode, west, WEST_DELTA(us), us);
+    emit_pawns(sink, mode, east, EAST_DELTA(us), us, 0);
+    emit_pawns(sink, mode, west, WEST_DELTA(us), us, 0);
+}
+
+/* MODE_COUNT's knight, bishop, rook and queen moves when none of ours is
+ * pinned (the usual case): each piece's targets counted straight, with no
+ * pin masks to apply. */
+CN_INLINE int count_free_piece_moves(const cn_position *p, const gen_board *b, bitboard movable) {
+    const bitboard queens = p->by_type[CN_QUEEN] & b->own;
+    bitboard knights = p->by_type[CN_KNIGHT] & b->own;
+    bitboard diagonal = (p->by_type[CN_BISHOP] & b->own) | queens;
+    bitboard orthogonal = (p->by_type[CN_ROOK] & b->own) | queens;
+    int count = 0;
+    while (knights) count += bb_popcount(cn_knight_attacks[bb_pop_lsb(&knights)] & movable);
+    while (diagonal) count += bb_popcount(bishop_attacks(bb_pop_lsb(&diagonal), b->occupied) & movable);
+    while (orthogonal) count += bb_popcount(rook_attacks(bb_pop_lsb(&orthogonal), b->occupied) & movable);
+    return count;
+}
+
+/* MODE_COUNT's pawn moves when no pawn of ours is pinned (the usual case):
+ * the four target sets counted straight, and the promotions, three more
+ * moves each beyond the one already counted, packed into one word (the last
+ * rank of each set in its own byte) for a single count. */
+CN_INLINE int count_unpinned_pawn_moves(bitboard pawns, const gen_board *b, bitboard check_mask, const int us) {
+    const bitboard empty = ~b->occupied;
+    const bitboard single = pawn_push(pawns, us) & empty;
+    const bitboard push = single & check_mask;
+    const bitboard double_push = pawn_push(single & DOUBLE_PUSH_RANK(us), us) & empty & check_mask;
+    const bitboard targets = b->opponent & check_mask;
+    const bitboard east = pawn_capture_east(pawns, us) & targets;
+    const bitboard west = pawn_capture_west(pawns, us) & targets;
+    int count = bb_popcount(push) + bb_popcount(double_push) + bb_popcount(east) + bb_popcount(west);
+    if (pawn_push(pawns, us) & PROMOTION_RANK(us)) {
+        const bitboard promotions =
+            us ? (push & CN_RANK_1) | ((east & CN_RANK_1) << 8) | ((west & CN_RANK_1) << 16)
+               : ((push & CN_RANK_8) >> 56) | ((east & CN_RANK_8) >> 48) | ((west & CN_RANK_8) >> 40);
+        count += 3 * bb_popcount(promotions);
+    }
+    return count;
 }
 
 /* Whether an enemy slider attacks a square of the castling king's path,
  * with king and rook lifted: in Chess960 the castling rook may be what
- * shields the king's destination. Lookups only when some slider stands on a
- * line through the path. */
+ * shields the king's destination. One lookup per enemy slider that stands
+ * on a line through the path (there are seldom more than one or two),
+ * rather than two per square of the path. */
 CN_INLINE int castle_path_attacked(const gen_board *b, const cn_castle_path *path) {
-    const int diagonal_risk = (path->diagonal_rays & b->enemy_bishops_queens) != 0;
-    const int orthogonal_risk = (path->orthogonal_rays & b->enemy_rooks_queens) != 0;
-    if (!diagonal_risk && !orthogonal_risk) return 0;
+    bitboard diagonal = path->diagonal_rays & b->enemy_bishops_queens;
+    bitboard orthogonal = path->orthogonal_rays & b->enemy_rooks_queens;
+    if (!(diagonal | orthogonal)) return 0;
     const bitboard lifted = b->occupied ^ path->lifted;
-    bitboard squares = path->king_path;
-    while (squares) {
-        const unsigned square = bb_pop_lsb(&squares);
-        if ((diagonal_risk && (bishop_attacks(square, lifted) & b->enemy_bishops_queens)) ||
-            (orthogonal_risk && (rook_attacks(square, lifted) & b->enemy_rooks_queens)))
-            return 1;
-    }
+    while (diagonal)
+        if (bishop_attacks(bb_pop_lsb(&diagonal), lifted) & path->king_path) return 1;
+    while (orthogonal)
+        if (rook_attacks(bb_pop_lsb(&orthogonal), lifted) & path->king_path) return 1;
     return 0;
 }
 
@@ -450,9 +523,9 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
         const cn_castle_path *path = &castling->rights[right];
         if ((b->occupied & path->must_be_empty) || (path->king_path & leaper_attacks) || castle_path_attacked(b, path))
             continue;
-        emit_move(sink, mode, us,
-                  king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING |
-                      ((unsigned)CN_KING << GEN_PIECE_SHIFT));
+        emit_move(
+            sink, mode, us,
+            king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT), 0);
     }
 }
 
@@ -466,17 +539,21 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
 CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int mode, gen_move *out,
                                   const castle_geometry *castling, set_sink *sets);
 
-/* generate_moves, given what a parent knows: with leapers_known, the enemy
- * king, pawns and knights attack known_leaper_attacks and give no check. */
+/* generate_moves, given what a parent knows (LEAPERS_*): unless
+ * leapers_known is LEAPERS_UNKNOWN, the enemy king, pawns and knights
+ * attack known_leaper_attacks. */
 CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, const int mode, gen_move *out,
                                         const castle_geometry *castling, set_sink *sets, const int leapers_known,
                                         bitboard known_leaper_attacks) {
     gen_board b;
     node_masks nm;
-    compute_masks(p, us, &nm, !leapers_known);
+    compute_masks(p, us, &nm, leapers_known);
     read_board(p, us, &b);
-    move_sink sink = {out, 0, 0, p, castling, sets, 0, nm.king};
-    if (mode == MODE_CHILDREN) sink.mover_pawn_knight_attacks = pawn_knight_attacks_by(p, us, b.own);
+    move_sink sink = {out, 0, 0, p, castling, sets, 0, 0, nm.king};
+    if (mode == MODE_CHILDREN) {
+        sink.mover_knight_attacks = knight_attacks_by(p, b.own);
+        sink.mover_pawn_attacks = pawn_attacks_by(p, us, b.own);
+    }
     const bitboard leaper_attacks = leapers_known ? known_leaper_attacks : leaper_attacks_by(p, us ^ 1, b.opponent);
     generate_king_moves(&sink, mode, us, &b, nm.king, leaper_attacks);
     if (p->ep_square != CN_NO_SQUARE) generate_en_passant(&sink, mode, us, p, &b, nm.king);
@@ -484,11 +561,20 @@ CN_INLINE uint64_t generate_moves_known(const cn_position *p, const int us, cons
         const bitboard movable = ~b.own & nm.check_mask;
         const bitboard pinned = (nm.pin_orthogonal | nm.pin_diagonal) & b.own;
         const bitboard pawns = p->by_type[CN_PAWN] & b.own;
-        generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
-        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
-        generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
-        generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
-        generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+        if (mode == MODE_COUNT && !pinned) {
+            sink.count +=
+                count_free_piece_moves(p, &b, movable) + count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
+        } else {
+            generate_knight_moves(&sink, mode, us, p->by_type[CN_KNIGHT] & b.own & ~pinned, movable);
+            generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_diagonal, nm.pin_orthogonal, 1);
+            generate_slider_moves(&sink, mode, us, p, &b, movable, nm.pin_orthogonal, nm.pin_diagonal, 0);
+            if (mode == MODE_COUNT && !(pawns & pinned)) {
+                sink.count += count_unpinned_pawn_moves(pawns, &b, nm.check_mask, us);
+            } else {
+                generate_pawn_pushes(&sink, mode, us, pawns, &b, &nm);
+                generate_pawn_captures(&sink, mode, us, pawns, &b, &nm);
+            }
+        }
         if (!nm.checkers) generate_castling(&sink, mode, us, p, &b, nm.king, leaper_attacks, castling);
     }
     return mode == MODE_CHILDREN ? sink.nodes : (uint64_t)sink.count;
@@ -507,11 +593,31 @@ static int count_moves_black(const cn_position *p, const castle_geometry *castli
 }
 static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
 }
 static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
                                    bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, 1, enemy_leaper_attacks);
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
+}
+static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
+                                        bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
+                                     enemy_leaper_attacks);
+}
+static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
+                                          bitboard enemy_leaper_attacks) {
+    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
+                                     enemy_leaper_attacks);
 }
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
