@@ -12,13 +12,12 @@
 
 #include "clock.h"
 #include "impl.h"
+#include "thread.h"
 #include "transposition_table.h"
 
 #ifdef _WIN32
-#include <process.h>
 #include <windows.h>
 #else
-#include <pthread.h>
 #include <sched.h>
 #endif
 
@@ -48,12 +47,6 @@ static uint64_t atomic_load_acquire(const uint64_t *ptr) { return __atomic_load_
 static void atomic_store_release(uint64_t *ptr, uint64_t value) { __atomic_store_n(ptr, value, __ATOMIC_RELEASE); }
 #endif
 #define ATOMIC_SUB_ONE(ptr) atomic_add((ptr), UINT64_MAX) /* wraps: adding 2^64 - 1 subtracts one */
-
-#ifdef _WIN32
-typedef HANDLE job_thread;
-#else
-typedef pthread_t job_thread;
-#endif
 
 /* Room for the job's recursion (about 1.5 KiB a ply) plus the engine's, on
  * platforms whose default thread stack is small (musl: 128 KiB). */
@@ -125,7 +118,7 @@ struct cn_perft_job {
     /* Owned by the controlling thread. */
     int thread_count;
     int joined;
-    job_thread threads[CN_PERFT_JOB_MAX_THREADS];
+    cn_thread threads[CN_PERFT_JOB_MAX_THREADS];
 };
 
 static int aborted(const cn_perft_job *job) { return CN_TT_LOAD(&job->abort_flag) != 0; }
@@ -195,7 +188,8 @@ static void finish(cn_perft_job *job) {
     if (job->on_finish) job->on_finish(job->user);
 }
 
-static void worker(cn_perft_job *job) {
+static void worker(void *arg) {
+    cn_perft_job *job = arg;
     /* workers_left is set after the last thread is created: wait for it, so
      * that the thread that takes it to zero is always a job thread. */
     while (!atomic_load_acquire(&job->gate_open)) yield_thread();
@@ -210,37 +204,6 @@ static void worker(cn_perft_job *job) {
     }
     if (ATOMIC_SUB_ONE(&job->workers_left) == 0) finish(job);
 }
-
-#ifdef _WIN32
-static unsigned __stdcall thread_main(void *arg) {
-    worker(arg);
-    return 0;
-}
-static cn_status thread_create(job_thread *thread, cn_perft_job *job) {
-    uintptr_t handle = _beginthreadex(NULL, (unsigned)JOB_THREAD_STACK_BYTES, thread_main, job, 0, NULL);
-    if (handle == 0) return CN_ERR_NO_THREAD;
-    *thread = (HANDLE)handle;
-    return CN_OK;
-}
-static void thread_join(job_thread thread) {
-    WaitForSingleObject(thread, INFINITE);
-    CloseHandle(thread);
-}
-#else
-static void *thread_main(void *arg) {
-    worker(arg);
-    return NULL;
-}
-static cn_status thread_create(job_thread *thread, cn_perft_job *job) {
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) return CN_ERR_NO_THREAD;
-    pthread_attr_setstacksize(&attr, JOB_THREAD_STACK_BYTES);
-    int rc = pthread_create(thread, &attr, thread_main, job);
-    pthread_attr_destroy(&attr);
-    return rc == 0 ? CN_OK : CN_ERR_NO_THREAD;
-}
-static void thread_join(job_thread thread) { pthread_join(thread, NULL); }
-#endif
 
 /* Children of items[0, count), each keeping its root move; NULL when memory
  * is short. *next_count gets their number. */
@@ -342,7 +305,7 @@ static cn_status create_table(cn_perft_job *job, size_t hash_bytes, uint64_t key
 static cn_status start_threads(cn_perft_job *job, int threads) {
     if ((uint64_t)threads > job->item_count) threads = job->item_count ? (int)job->item_count : 1;
     for (int i = 0; i < threads; i++) {
-        if (thread_create(&job->threads[i], job) != CN_OK) break;
+        if (!cn_thread_start(&job->threads[i], worker, job, JOB_THREAD_STACK_BYTES)) break;
         job->thread_count++;
     }
     if (job->thread_count == 0) return CN_ERR_NO_THREAD;
@@ -496,7 +459,7 @@ size_t cn_perft_key_set_name(uint64_t seed, char *out, size_t cap) {
 
 void cn_perft_job_wait(cn_perft_job *job) {
     if (job->joined) return;
-    for (int i = 0; i < job->thread_count; i++) thread_join(job->threads[i]);
+    for (int i = 0; i < job->thread_count; i++) cn_thread_join(&job->threads[i]);
     job->joined = 1;
 }
 
