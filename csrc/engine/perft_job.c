@@ -48,7 +48,8 @@ static void atomic_store_release(uint64_t *ptr, uint64_t value) { __atomic_store
 #endif
 #define ATOMIC_SUB_ONE(ptr) atomic_add((ptr), UINT64_MAX) /* wraps: adding 2^64 - 1 subtracts one */
 
-/* Room for the job's recursion (about 1.5 KiB a ply) plus the engine's, on
+/* Room for the job's recursion (about 24 KiB a ply in the hashed search,
+ * which makes every child before searching one) plus the engine's, on
  * platforms whose default thread stack is small (musl: 128 KiB). */
 #define JOB_THREAD_STACK_BYTES ((size_t)1 << 20)
 
