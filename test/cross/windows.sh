@@ -51,18 +51,41 @@ if [ -n "$(outward_links)" ]; then
     exit 1
 fi
 
+# wine's own link between a program and the wineserver can break under load
+# ("wine client error: ... recvmsg: Connection reset by peer"): that is wine
+# failing, not the program. wine_run runs a program under wine and repeats
+# such a run, at most twice, saying so on stderr; any other output, and the
+# exit status, are the program's own.
+cat >"$build/wine_run" <<'WINE_RUN'
+#!/bin/sh
+out=$(mktemp) err=$(mktemp)
+attempt=1
+while :; do
+    wine "$@" >"$out" 2>"$err"; status=$?
+    grep -q "wine client error" "$out" "$err" || break
+    [ "$attempt" -lt 3 ] || break
+    attempt=$((attempt + 1))
+    echo "wine_run: wine client error, running $1 again (attempt $attempt)" >&2
+    wineserver -p </dev/null >/dev/null 2>&1
+done
+cat "$out"; cat "$err" >&2
+rm -f "$out" "$err"
+exit $status
+WINE_RUN
+chmod +x "$build/wine_run"
+
 # dispatch_test.sh runs its tool with `env VAR=... TOOL perft 4`: a script
 # that hands the arguments to perft_tool.exe under wine (wine passes the
 # environment on).
 cat >"$build/perft_tool" <<EOF
 #!/bin/sh
-exec wine "$build/perft_tool.exe" "\$@"
+exec "$build/wine_run" "$build/perft_tool.exe" "\$@"
 EOF
 chmod +x "$build/perft_tool"
 
 c_result=ok
 # Windows text output ends lines with \r\n: the \r goes before display.
-(cd "$CROSS_ROOT" && nice wine "$build/engine_test.exe" --perft-dir test/data --max-nodes "$max_nodes") >"$build/engine_test.log" 2>&1 || c_result=FAIL
+(cd "$CROSS_ROOT" && nice "$build/wine_run" "$build/engine_test.exe" --perft-dir test/data --max-nodes "$max_nodes") >"$build/engine_test.log" 2>&1 || c_result=FAIL
 tr -d '\r' <"$build/engine_test.log" | sed 's/^/  /'
 code_path=$(tr -d '\r' <"$build/engine_test.log" | sed -n 's/^init: .*active path \([^ ]*\) .*/\1/p')
 
