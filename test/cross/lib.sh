@@ -7,6 +7,8 @@
 CROSS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CROSS_CACHE=${CHESS_NATIVE_CROSS_CACHE:-$CROSS_ROOT/.cross}
 mkdir -p "$CROSS_CACHE"
+# Every C build here fails on a warning (see test/c/Makefile).
+export CN_WERROR="${CN_WERROR-1}"
 
 # need_apt COMMAND PACKAGE...: install the packages when COMMAND is missing.
 need_apt() {
