@@ -9,6 +9,10 @@
 //    Reported in MB/s and games/s, for `threads: 1` and `threads: 2`
 //    (--threads, default 2) interleaved round by round, with their ratio
 //    and the load average (the ratio needs two idle cores).
+//    A second row, "headers only", reads the same file the same way (every
+//    mainline move still validated natively) but takes of each game only
+//    its headers and errors, not moves(): the native reading's own figure
+//    for threads 1 vs 2, which the JS side of the first row bounds.
 // 2. "tree, string": the first --tree-mb megabytes of a corpus whose games
 //    carry one comment a move (chess.js reads no more), parsed from a
 //    string: chess-native parsePgn + root + moves() for every game;
@@ -65,6 +69,20 @@ async function mainlineRound(file, threads) {
     errors += g.errors.length;
   }
   return { seconds: (performance.now() - t) / 1000, games, plies, errors };
+}
+
+// The same read with moves() left alone: games counted, headers and errors read.
+async function headersOnlyRound(file, threads) {
+  const t = performance.now();
+  let games = 0;
+  let tags = 0;
+  let errors = 0;
+  for await (const g of readPgn(file, { mode: 'mainline', threads })) {
+    games++;
+    tags += Object.keys(g.headers).length;
+    errors += g.errors.length;
+  }
+  return { seconds: (performance.now() - t) / 1000, games, tags, errors };
 }
 
 function ours(text) {
@@ -136,6 +154,27 @@ async function main() {
   console.log(
     `  threads ${THREADS} vs 1: ${(seconds.get(1) / seconds.get(THREADS)).toFixed(2)}x ` +
       `(load average ${load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after, ${cpus().length} cores)`,
+  );
+
+  const headersLoad = loadavg()[0];
+  const headersOnly = new Map([
+    [1, []],
+    [THREADS, []],
+  ]);
+  for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of headersOnly) runs.push(await headersOnlyRound(file, threads));
+  const headerSeconds = new Map();
+  for (const [threads, runs] of headersOnly) {
+    const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
+    if (m.games !== byThreads.get(1)[0].games || m.tags !== headersOnly.get(1)[0].tags) throw new Error('thread counts read differently');
+    headerSeconds.set(threads, m.seconds);
+    console.log(
+      `mainline, file path, headers only (no moves()), threads ${threads}: ${m.games} games, ${m.tags} tags, ${m.errors} errors: ` +
+        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+    );
+  }
+  console.log(
+    `  headers only, threads ${THREADS} vs 1: ${(headerSeconds.get(1) / headerSeconds.get(THREADS)).toFixed(2)}x ` +
+      `(load average ${headersLoad.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`,
   );
   if (MAINLINE_ONLY) return;
 

@@ -10,6 +10,16 @@ import { writePgn, type WritePgnOptions } from './pgn-writer';
 const C = native.pgn;
 const OP = C.op;
 const INTS = C.recordInts;
+// The op codes as module constants: the per-record loops then compare with
+// literals instead of loading them from the addon's object.
+const OP_TAG: number = OP.tag;
+const OP_START: number = OP.start;
+const OP_MOVE: number = OP.move;
+const OP_COMMENT: number = OP.comment;
+const OP_NAG: number = OP.nag;
+const OP_VAR_START: number = OP.varStart;
+const OP_VAR_END: number = OP.varEnd;
+const OP_ERROR: number = OP.error;
 const RESULTS = ['*', '1-0', '0-1', '1/2-1/2', '*'] as const;
 const FILES = 'abcdefgh';
 const PROMOTIONS = 'nbrq';
@@ -109,20 +119,18 @@ class Node implements PgnNode {
     this.san = san;
     this.uci = uci;
   }
-  #read(): CommentCommands {
-    return (this.#commands ??= commandsOf(this.comments));
-  }
+  // No private method here: one would give every node a brand slot.
   get clock(): number | undefined {
-    return this.#read().clock;
+    return (this.#commands ??= commandsOf(this.comments)).clock;
   }
   get emt(): number | undefined {
-    return this.#read().emt;
+    return (this.#commands ??= commandsOf(this.comments)).emt;
   }
   get eval(): PgnEval | undefined {
-    return this.#read().eval;
+    return (this.#commands ??= commandsOf(this.comments)).eval;
   }
   get shapes(): PgnShape[] | undefined {
-    return this.#read().shapes;
+    return (this.#commands ??= commandsOf(this.comments)).shapes;
   }
 }
 
@@ -163,7 +171,7 @@ export class Game implements PgnGameData {
   readonly #start: number; // index of the START record
   readonly #end: number; // index of the END record
   readonly #first: number; // index of the GAME record
-  readonly #encoding: 'utf8' | 'latin1';
+  #encoding: 'utf8' | 'latin1' | undefined; // of a non-ASCII table, found when first needed
   #headers: Record<string, string> | undefined;
   #root: PgnRoot | undefined;
 
@@ -173,9 +181,19 @@ export class Game implements PgnGameData {
     this.#first = first;
     this.#end = end;
     let i = first;
-    while (batch.records[i * INTS] !== OP.start) i++;
+    while (batch.records[i * INTS] !== OP_START) i++;
     this.#start = i;
-    this.#encoding = this.errors.some((e) => e.message === 'invalid UTF-8') ? 'latin1' : 'utf8';
+  }
+
+  /** latin1 for a game with invalid UTF-8 (its bytes are kept as they are), else utf8. */
+  #textEncoding(): 'utf8' | 'latin1' {
+    if (this.#encoding) return this.#encoding;
+    const r = this.#batch.records;
+    let encoding: 'utf8' | 'latin1' = 'utf8';
+    for (let i = this.#first; i < this.#end; i++)
+      if (r[i * INTS] === OP_ERROR && this.#text(r[i * INTS + 1] as number, r[i * INTS + 2] as number, 'latin1') === 'invalid UTF-8')
+        encoding = 'latin1';
+    return (this.#encoding = encoding);
   }
 
   #op(i: number): number {
@@ -184,10 +202,10 @@ export class Game implements PgnGameData {
   #arg(i: number, k: number): number {
     return this.#batch.records[i * INTS + k] as number;
   }
-  #text(offset: number, length: number, encoding: 'utf8' | 'latin1' = this.#encoding): string {
+  #text(offset: number, length: number, encoding?: 'utf8' | 'latin1'): string {
     const ascii = this.#batch.ascii;
     if (ascii !== undefined) return ascii.slice(offset, offset + length);
-    return (this.#batch.strings as Buffer).toString(encoding, offset, offset + length);
+    return (this.#batch.strings as Buffer).toString(encoding ?? this.#textEncoding(), offset, offset + length);
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */
@@ -195,7 +213,7 @@ export class Game implements PgnGameData {
     if (this.#headers) return this.#headers;
     const headers: Record<string, string> = {};
     for (let i = this.#first; i < this.#start; i++) {
-      if (this.#op(i) !== OP.tag) continue;
+      if (this.#op(i) !== OP_TAG) continue;
       const at = this.#arg(i, 1);
       const n = this.#arg(i, 2);
       headers[this.#text(at, n)] = this.#text(at + n, this.#arg(i, 3));
@@ -231,7 +249,7 @@ export class Game implements PgnGameData {
   get errors(): PgnError[] {
     const errors: PgnError[] = [];
     for (let i = this.#first; i < this.#end; i++) {
-      if (this.#op(i) !== OP.error) continue;
+      if (this.#op(i) !== OP_ERROR) continue;
       const message = this.#text(this.#arg(i, 1), this.#arg(i, 2), 'latin1');
       errors.push({ line: this.#arg(i + 1, 1), column: this.#arg(i + 1, 2), ply: this.#arg(i, 3), message });
     }
@@ -243,29 +261,31 @@ export class Game implements PgnGameData {
     return this.root.comments;
   }
 
-  #move(i: number, chess960: boolean): Node {
-    const at = this.#arg(i, 2);
-    const n = this.#arg(i, 3);
-    const ascii = this.#batch.ascii;
-    const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(this.#batch.strings, at, n);
-    return newNode(san, uciOfMove(this.#arg(i, 1), chess960));
-  }
-
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
     const moves: PgnMove[] = [];
     const chess960 = this.chess960;
+    const names = uciNames(chess960);
+    const { records: r, ascii, strings } = this.#batch;
     let depth = 0;
     let last: Node | undefined;
-    for (let i = this.#start + 1; i < this.#end; i++) {
-      const op = this.#op(i);
-      if (op === OP.varStart) depth++;
-      else if (op === OP.varEnd) depth--;
+    // One pass over the records, read in place: no call per record.
+    for (let k = (this.#start + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
+      const op = r[k] as number;
+      if (op === OP_MOVE) {
+        if (depth > 0) continue;
+        const move = r[k + 1] as number;
+        const at = r[k + 2] as number;
+        const n = r[k + 3] as number;
+        const known = names[move] as string;
+        const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
+        moves.push((last = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960))));
+      } else if (op === OP_VAR_START) depth++;
+      else if (op === OP_VAR_END) depth--;
       else if (depth > 0) continue;
-      else if (op === OP.move) moves.push((last = this.#move(i, chess960)));
-      else if (op === OP.comment && last) addComment(last, this.#text(this.#arg(i, 1), this.#arg(i, 2)));
-      else if (op === OP.nag && last) addNag(last, this.#arg(i, 1));
+      else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
+      else if (op === OP_NAG && last) addNag(last, r[k + 1] as number);
     }
     return moves;
   }
@@ -278,29 +298,36 @@ export class Game implements PgnGameData {
   #buildTree(): PgnRoot {
     const root: TreeRoot = { comments: [], children: [] };
     const chess960 = this.chess960;
+    const names = uciNames(chess960);
+    const { records: r, ascii, strings } = this.#batch;
     let current: Node | TreeRoot = root;
     let pending: string[] | undefined; // comments opening a variation
     const stack: (Node | TreeRoot)[] = [];
-    for (let i = this.#first + 1; i < this.#end; i++) {
-      const op = this.#op(i);
-      if (op === OP.move) {
-        const node = this.#move(i, chess960);
+    for (let k = (this.#first + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
+      const op = r[k] as number;
+      if (op === OP_MOVE) {
+        const move = r[k + 1] as number;
+        const at = r[k + 2] as number;
+        const n = r[k + 3] as number;
+        const known = names[move] as string;
+        const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
+        const node = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960));
         if (pending?.length) node.startingComments = pending;
         pending = undefined;
         addChild(current, node);
         Node.link(node, current);
         current = node;
-      } else if (op === OP.comment) {
-        const text = this.#text(this.#arg(i, 1), this.#arg(i, 2));
+      } else if (op === OP_COMMENT) {
+        const text = this.#text(r[k + 1] as number, r[k + 2] as number);
         if (pending) pending.push(text);
         else if (current === root) root.comments.push(text);
         else addComment(current as Node, text);
-      } else if (op === OP.nag && current !== root) addNag(current as Node, this.#arg(i, 1));
-      else if (op === OP.varStart) {
+      } else if (op === OP_NAG && current !== root) addNag(current as Node, r[k + 1] as number);
+      else if (op === OP_VAR_START) {
         stack.push(current);
         current = current === root ? root : (Node.parentOf(current as Node) ?? root);
         pending = [];
-      } else if (op === OP.varEnd) {
+      } else if (op === OP_VAR_END) {
         current = stack.pop() ?? root;
         pending = undefined;
       }

@@ -11,6 +11,8 @@ const C = native.pgn;
 // buffer.isAscii is missing from Node 18 before 18.15.
 const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
 const INTS = C.recordInts;
+const OP_GAME: number = C.op.game;
+const OP_END: number = C.op.end;
 
 /** Deepest variation nesting read; deeper variations are skipped with an error. */
 export const PGN_MAX_DEPTH: number = C.maxDepth;
@@ -75,8 +77,8 @@ function gamesOf(bytes: Uint8Array, recordBytes: number): Game[] {
   const r = batch.records;
   let first = 0;
   for (let i = 0; i < r.length; i += INTS) {
-    if (r[i] === C.op.game) first = i / INTS;
-    else if (r[i] === C.op.end) games.push(new Game(batch, first, i / INTS));
+    if (r[i] === OP_GAME) first = i / INTS;
+    else if (r[i] === OP_END) games.push(new Game(batch, first, i / INTS));
   }
   return games;
 }

@@ -40,6 +40,14 @@ static void begin_game(pgn_reader *r, const pgn_token *tok) {
 static int valid_utf8(const unsigned char *s, size_t n) {
     size_t i = 0;
     while (i < n) {
+        /* Eight ASCII bytes at a time: most PGN text is ASCII. */
+        uint64_t word;
+        while (n - i >= sizeof word) {
+            memcpy(&word, s + i, sizeof word);
+            if (word & 0x8080808080808080u) break;
+            i += sizeof word;
+        }
+        if (i == n) break;
         const unsigned c = s[i];
         if (c < 0x80) {
             i++;

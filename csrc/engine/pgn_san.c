@@ -3,14 +3,17 @@
  * move list in the common cases: pawn and king moves, castling, and piece
  * moves no other piece of the same kind could make (pseudo-legally). The
  * rest (a disambiguation may be due) goes to cn_move_to_san. Checks come
- * from the position after the move; only a check needs a legal-move count.
+ * from the position after the move; only a check that no king step answers
+ * needs a legal-move count.
  */
 #include <string.h>
 
 #include "include/pgn.h"
-#include "include/rules.h"
 #include "include/san.h"
+#include "bitboard.h"
 #include "pgn_san.h"
+#include "position.h"
+#include "slider_attacks.h"
 
 static void put_square(char *out, int *n, unsigned square) {
     out[(*n)++] = (char)('a' + (square & 7u));
@@ -41,6 +44,41 @@ static int body(const cn_position *before, cn_move move, int piece, char *out) {
     return n;
 }
 
+/* The squares of `side`'s pieces of type `piece` (knight to queen) that
+ * reach `to` pseudo-legally: only those could call for a disambiguation. */
+static uint64_t same_kind_reaching(const cn_position *pos, int piece, int side, unsigned to) {
+    const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
+    uint64_t reach;
+    switch (piece) {
+    case CN_KNIGHT:
+        reach = cn_knight_attacks[to];
+        break;
+    case CN_BISHOP:
+        reach = bishop_attacks(to, occupied);
+        break;
+    case CN_ROOK:
+        reach = rook_attacks(to, occupied);
+        break;
+    default:
+        reach = bishop_attacks(to, occupied) | rook_attacks(to, occupied);
+        break;
+    }
+    return reach & pos->by_type[piece] & pos->by_color[side];
+}
+
+/* Whether the side to move, in check, has a legal move. A king step to a
+ * square nothing attacks once the king has left its own square is legal
+ * whatever the pins, and answers most checks without a move count. */
+static int has_reply_to_check(const cn_position *pos) {
+    const int us = pos->side;
+    const uint64_t king = pos->by_type[CN_KING] & pos->by_color[us];
+    const uint64_t occupied = (pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK]) & ~king;
+    uint64_t steps = cn_king_attacks[bb_lsb(king)] & ~pos->by_color[us];
+    while (steps)
+        if (!attackers_to(pos, bb_pop_lsb(&steps), occupied, us ^ 1)) return 1;
+    return cn_count_legal_moves(pos) != 0;
+}
+
 int pgn_fast_san(const cn_position *before, const cn_position *after, cn_move move, char *out) {
     const unsigned from = cn_move_from(move), to = cn_move_to(move);
     int n, color = 0;
@@ -50,12 +88,12 @@ int pgn_fast_san(const cn_position *before, const cn_position *after, cn_move mo
     } else {
         const int piece = cn_piece_on(before, from, &color);
         if (piece != CN_PAWN && piece != CN_KING) {
-            const uint64_t rivals = cn_attackers(before, to, before->side) & before->by_type[piece] & ~(1ull << from);
-            if (rivals) return cn_move_to_san(before, move, out);
+            if (same_kind_reaching(before, piece, before->side, to) & ~bb_square(from))
+                return cn_move_to_san(before, move, out);
         }
         n = body(before, move, piece, out);
     }
-    if (cn_in_check(after)) out[n++] = cn_count_legal_moves(after) ? '+' : '#';
+    if (cn_king_attacked(after, after->side)) out[n++] = has_reply_to_check(after) ? '+' : '#';
     out[n] = '\0';
     return n;
 }
