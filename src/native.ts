@@ -122,7 +122,8 @@ export interface Native {
   turn(pos: Uint8Array): 0 | 1;
   /** 1 when the side to move is in check, else 0. */
   inCheck(pos: Uint8Array): 0 | 1;
-  legalMoves(pos: Uint8Array, out: Uint16Array): number;
+  /** The sorted legal moves into `out` (an ArrayBuffer of >= 2 * maxMoves bytes or a Uint16Array); returns their count. */
+  legalMoves(pos: Uint8Array, out: Uint16Array | ArrayBuffer): number;
   moveToUci(pos: Uint8Array, move: number): string;
   /** 1 when `uci` is a legal move here, else 0 (also for malformed strings). */
   isLegal(pos: Uint8Array, uci: string): 0 | 1;

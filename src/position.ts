@@ -31,6 +31,7 @@ const UNNAMED = UNNAMED_NAME;
 
 // Scratch buffers for the native calls; each JS thread has its own module instance.
 const MOVES = new Uint16Array(native.maxMoves);
+const MOVES_BUFFER = MOVES.buffer; // what legalMoves passes: an ArrayBuffer is cheaper for the addon to read
 const COUNTS = new BigUint64Array(native.maxMoves);
 
 const { check: CHECK, noMoves: NO_MOVES, insufficient: INSUFFICIENT, fifty: FIFTY } = native.gameStateBits;
@@ -138,7 +139,7 @@ export class Position {
     let n = newestMoveCount(this.#slab, this.#at);
     if (n < 0) {
       moves = MOVES;
-      n = native.legalMoves(this.#pos(), MOVES);
+      n = native.legalMoves(this.#pos(), MOVES_BUFFER);
     }
     const names = uciNames(this.#chess960);
     // Sized up front: growing by push is a measurable share of this call.

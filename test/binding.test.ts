@@ -170,6 +170,15 @@ describe('raw binding', () => {
     expect(() => native.play(pos, 'e2e4', new Uint8Array(3))).toThrow(TypeError);
     expect(() => native.legalMoves(pos, new Uint16Array(10))).toThrow(TypeError);
     expect(() => native.legalMoves(pos, new Uint8Array(1024) as unknown as Uint16Array)).toThrow(TypeError);
+    const detached = new ArrayBuffer(2 * native.maxMoves);
+    structuredClone(detached, { transfer: [detached] });
+    for (const bad of [new ArrayBuffer(2 * native.maxMoves - 2), detached, new ArrayBuffer(0)]) {
+      expect(() => native.legalMoves(pos, bad)).toThrow(TypeError);
+    }
+    const list = new ArrayBuffer(2 * native.maxMoves);
+    const n = native.legalMoves(pos, list);
+    expect(n).toBe(20);
+    expect(Array.from(new Uint16Array(list, 0, n))).toEqual(Array.from(moves.subarray(0, native.legalMoves(pos, moves))));
     expect(() => native.divide(pos, 1, moves, new BigInt64Array(native.maxMoves) as unknown as BigUint64Array)).toThrow(TypeError);
     expect(() => native.moveToUci(pos, 0)).toThrow(TypeError); // not a legal move here
     expect(() => native.moveToUci(pos, 70000)).toThrow(TypeError);

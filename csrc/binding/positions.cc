@@ -95,18 +95,32 @@ napi_value FenParseList(napi_env env, napi_callback_info cbinfo) {
     return count;
 }
 
-// legalMoves(pos, out: Uint16Array(>= maxMoves)): count, the moves sorted by
-// their UCI strings. A plain N-API callback, like fenParseList: a held
-// position's move list is the other hot path.
+// legalMoves(pos, out: ArrayBuffer(>= 2 * maxMoves bytes) | Uint16Array(>= maxMoves)):
+// count, the moves sorted by their UCI strings. A plain N-API callback, like
+// fenParseList: a held position's move list is the other hot path, and
+// Position passes an ArrayBuffer (reading a typed array costs V8 a chain of
+// type checks, as for fenParseList).
 napi_value LegalMoves(napi_env env, napi_callback_info cbinfo) {
     size_t argc = 2;
     napi_value argv[2];
     if (napi_get_cb_info(env, cbinfo, &argc, argv, nullptr, nullptr) != napi_ok) return nullptr;
     cn_position pos;
     if (!LoadPosition(env, argv[0], &pos)) return nullptr; // missing arguments read as undefined
-    uint16_t *out = ArrayArgOrThrow<uint16_t>(env, argv[1], CN_MAX_MOVES,
-                                              "moves must be a Uint16Array of at least maxMoves entries");
-    if (!out) return nullptr;
+    void *buffer = nullptr;
+    size_t buffer_length = 0;
+    uint16_t *out = nullptr;
+    if (napi_get_arraybuffer_info(env, argv[1], &buffer, &buffer_length) == napi_ok) {
+        if (buffer != nullptr && buffer_length >= CN_MAX_MOVES * sizeof(uint16_t) &&
+            reinterpret_cast<uintptr_t>(buffer) % alignof(uint16_t) == 0)
+            out = static_cast<uint16_t *>(buffer);
+    } else {
+        out = ArrayArg<uint16_t>(env, argv[1], CN_MAX_MOVES);
+    }
+    if (!out) {
+        ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes or a Uint16Array of at least "
+                       "maxMoves entries");
+        return nullptr;
+    }
     napi_value count = nullptr;
     napi_create_int32(env, cn_legal_moves_sorted(&pos, out), &count);
     return count;
