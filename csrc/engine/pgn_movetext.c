@@ -4,6 +4,7 @@
  * from the position before the move it replaces).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "include/san.h"
 #include "pgn_reader.h"
@@ -24,11 +25,18 @@ static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, in
     r->skipping = 1;
 }
 
+/* The SAN is written straight into the string table. */
 static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
-    char san[CN_SAN_MAX] = "--";
+    cn_pgn_output *out = r->out;
+    if (pgn_out_reserve_bytes(out, CN_SAN_MAX) != CN_OK) {
+        r->status = CN_ERR_NO_MEMORY;
+        return;
+    }
+    char *san = out->strings + out->string_length;
     const int n = move == CN_MOVE_NONE ? 2 : pgn_fast_san(before, after, move, san);
-    int32_t offset = 0;
-    if (pgn_out_bytes(r->out, san, (size_t)n, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
+    if (move == CN_MOVE_NONE) memcpy(san, "--", 2);
+    const int32_t offset = (int32_t)out->string_length;
+    out->string_length += (size_t)n;
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 
