@@ -163,9 +163,10 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
 
 static void read_games(pgn_reader *r) {
     pgn_token tok;
+    int again = 0; /* tok is read again: it starts the next game */
     for (;;) {
-        const pgn_lexer before = r->lx;
-        pgn_lexer_next(&r->lx, &tok);
+        if (!again) pgn_lexer_next(&r->lx, &tok);
+        again = 0;
         if (!r->in_game) mark_consumed(r, &tok);
         if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !r->in->final) {
             r->in->consumed = r->lx.open_escape - 1; /* the '%' line waits for its end */
@@ -184,7 +185,7 @@ static void read_games(pgn_reader *r) {
         if (!r->in_game) begin_game(r, &tok);
         if (inside_game(r, &tok)) {
             end_game(r, &tok);
-            r->lx = before; /* the tag starts the next game */
+            again = 1; /* the tag starts the next game */
         }
     }
     if (r->in_game && r->in->final && r->status == CN_OK) {
