@@ -118,10 +118,9 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
     case PGN_TOK_COMMENT:
         return 1;
     case PGN_TOK_SYMBOL: {
-        cn_position start;
         cn_move move;
-        cn_fen_parse(&start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, 0, NULL);
-        if (cn_pgn_resolve_move(&start, r->lx.text + tok->start, tok->length, &move) == CN_OK) return 1;
+        if (cn_pgn_resolve_move(pgn_standard_start(r, 0), r->lx.text + tok->start, tok->length, &move) == CN_OK)
+            return 1;
         /* Text between games; a partial text waits for the line's end. */
         if (!pgn_lexer_skip_line(&r->lx) && !r->in->final) r->wait = 1;
         return 0;
