@@ -48,16 +48,17 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
         move_error(r, tok, status, line->ply + 1);
         return;
     }
-    cn_position before = line->pos;
+    /* One copy: a failed play leaves pos as it was, and once skipping no
+     * variation reads before. */
+    line->before = line->pos;
     if (cn_pgn_play(&line->pos, move) != CN_OK) {
         pgn_error(r, tok, line->ply + 1, "null move while in check");
         r->skipping = 1;
         return;
     }
-    line->before = before;
     line->has_move = 1;
     line->ply++;
-    emit_move(r, &before, &line->pos, move);
+    emit_move(r, &line->before, &line->pos, move);
 }
 
 static void open_variation(pgn_reader *r, const pgn_token *tok) {
@@ -91,7 +92,7 @@ static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c
 
 void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     if (tok->unterminated) pgn_error(r, tok, 0, "unterminated comment");
-    if (!recording(r) || r->in->mode != CN_PGN_MODE_TREE) return;
+    if (r->in->mode != CN_PGN_MODE_TREE || !recording(r)) return;
     size_t start = tok->start, end = tok->start + tok->length;
     while (start < end && is_trim_byte(r->lx.text[start])) start++;
     while (end > start && is_trim_byte(r->lx.text[end - 1])) end--;
