@@ -9,10 +9,6 @@
 
 #include "pgn_reader.h"
 
-void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
-    if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
-}
-
 void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message) {
     int32_t offset = 0;
     const size_t n = strlen(message);

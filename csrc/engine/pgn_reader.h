@@ -37,8 +37,10 @@ typedef struct pgn_reader {
     pgn_line lines[CN_PGN_MAX_DEPTH + 1];
 } pgn_reader;
 
-/* Appends a record; failures become r->status. */
-void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c);
+/* Appends a record; failures become r->status. Inline: one per token. */
+static inline void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
+    if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
+}
 /* An ERROR + WHERE pair at tok about ply (0: none). */
 void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message);
 /* The standard start position as cn_fen_parse reads it with chess960. */
