@@ -31,32 +31,43 @@ static void new_line(pgn_lexer *lx, size_t next) {
     lx->at_line_start = 1;
 }
 
+/* Byte classes, one table lookup instead of a chain of comparisons on the
+ * lexer's hottest loops. SYMBOL: a move or symbol byte; DIGIT: 0-9; START:
+ * a byte that starts or separates a token (anything else is junk, bytes
+ * 0x80 and up included). */
+enum { CLASS_SYMBOL = 1, CLASS_DIGIT = 2, CLASS_START = 4 };
+
+static const unsigned char byte_class[256] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, /* 00 */
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, /* 10 */
+    4, 4, 0, 5, 4, 0, 0, 0, 4, 4, 4, 5, 0, 5, 4, 5, /* 20 */
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 5, 4, 0, 5, 0, 4, /* 30 */
+    0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, /* 40 */
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 0, 0, 0, 5, /* 50 */
+    0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, /* 60 */
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 0, 4, 0, 0, /* 70 */
+};
+
+static int is_symbol_byte(unsigned char c) { return byte_class[c] & CLASS_SYMBOL; }
+
 /* Whitespace, control bytes and '%' escape lines. */
 static void skip_space(pgn_lexer *lx) {
-    while (lx->pos < lx->length) {
-        const unsigned char c = (unsigned char)lx->text[lx->pos];
-        if (c == '\n') {
-            new_line(lx, ++lx->pos);
-        } else if (c <= ' ') {
-            lx->pos++; /* blanks, NUL and other control bytes */
-        } else if (c == '%' && lx->pos == lx->line_start && lx->column_base == 0) {
-            const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
-            if (!nl) lx->open_escape = lx->pos + 1; /* may go on past a partial text */
-            lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
-        } else {
-            return;
+    const char *text = lx->text;
+    const size_t length = lx->length;
+    size_t p = lx->pos;
+    while (p < length) {
+        const unsigned char c = (unsigned char)text[p];
+        if (c > ' ') {
+            if (c != '%' || p != lx->line_start || lx->column_base != 0) break;
+            const char *nl = memchr(text + p, '\n', length - p);
+            if (!nl) lx->open_escape = p + 1; /* may go on past a partial text */
+            p = nl ? (size_t)(nl - text) : length;
+            continue;
         }
+        p++; /* blanks, NUL and other control bytes */
+        if (c == '\n') new_line(lx, p);
     }
-}
-
-static int is_symbol_byte(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '+' ||
-           c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
-}
-
-static int starts_token(unsigned char c) {
-    return is_symbol_byte(c) || c == '[' || c == '{' || c == ';' || c == '(' || c == ')' || c == '$' || c == '!' ||
-           c == '?' || c == '*' || c == '.' || c <= ' ' || c == '}';
+    lx->pos = p;
 }
 
 static size_t run_of(const pgn_lexer *lx, size_t from, int (*member)(unsigned char)) {
@@ -64,10 +75,10 @@ static size_t run_of(const pgn_lexer *lx, size_t from, int (*member)(unsigned ch
     return from;
 }
 
-static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static int is_digit(unsigned char c) { return byte_class[c] & CLASS_DIGIT; }
 static int is_dot(unsigned char c) { return c == '.'; }
 static int is_glyph(unsigned char c) { return c == '!' || c == '?'; }
-static int is_junk(unsigned char c) { return !starts_token(c); }
+static int is_junk(unsigned char c) { return !(byte_class[c] & CLASS_START); }
 
 static int result_of(const char *s, size_t n) {
     if (n == 3 && !memcmp(s, "1-0", 3)) return CN_PGN_RESULT_WHITE;
@@ -83,25 +94,38 @@ static int glyph_nag(const char *s, size_t n) {
     return -1;
 }
 
-/* A symbol, or a move number ("12.", "12...", "12" alone) which is skipped:
- * returns 0 for a move number, 1 for a token. */
-static int lex_symbol(pgn_lexer *lx, pgn_token *tok) {
-    const size_t digits_end = run_of(lx, lx->pos, is_digit);
-    if (digits_end > lx->pos) {
-        const size_t dots_end = run_of(lx, digits_end, is_dot);
-        const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)lx->text[digits_end]);
-        if (dots_end > digits_end || bare) {
-            lx->pos = dots_end;
-            return 0;
-        }
-    }
+/* A symbol (a move, a result, ...) at lx->pos. */
+static void lex_symbol(pgn_lexer *lx, pgn_token *tok) {
     const size_t end = run_of(lx, lx->pos, is_symbol_byte);
     tok->kind = PGN_TOK_SYMBOL;
     tok->length = end - lx->pos;
     tok->value = result_of(lx->text + lx->pos, tok->length);
     if (tok->value) tok->kind = PGN_TOK_RESULT;
     lx->pos = end;
-    return 1;
+}
+
+/* Skips a run that is no token at lx->pos (not space, not the end): a move
+ * number ("12.", "12...", "12" alone), dots, a stray '}', "e.p.". Returns 0
+ * when there is none. No run holds a newline. */
+static int skip_run(pgn_lexer *lx) {
+    const unsigned char c = (unsigned char)lx->text[lx->pos];
+    if (is_digit(c)) {
+        const size_t digits_end = run_of(lx, lx->pos + 1, is_digit);
+        const size_t dots_end = run_of(lx, digits_end, is_dot);
+        const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)lx->text[digits_end]);
+        if (dots_end == digits_end && !bare) return 0;
+        lx->pos = dots_end;
+        return 1;
+    }
+    if (c == '.' || c == '}') {
+        lx->pos = run_of(lx, lx->pos, is_dot) + (c == '}');
+        return 1;
+    }
+    if (c == 'e' && lx->length - lx->pos >= 4 && !memcmp(lx->text + lx->pos, "e.p.", 4)) {
+        lx->pos += 4; /* the en-passant mark after a move */
+        return 1;
+    }
+    return 0;
 }
 
 int pgn_tag_line_at(const char *text, size_t length, size_t at) {
@@ -175,80 +199,86 @@ static void lex_glyph(pgn_lexer *lx, pgn_token *tok) {
     lx->pos = end;
 }
 
-/* Lexes one token at lx->pos (not space); returns 0 when it was skipped. */
-static int lex_one(pgn_lexer *lx, pgn_token *tok);
+/* Lexes the token at lx->pos (not space, not a skipped run). */
+static void lex_one(pgn_lexer *lx, pgn_token *tok);
+
+/* Starts tok at `at`, as the token at lx->line; every field is set. */
+static void start_token(pgn_lexer *lx, pgn_token *tok, size_t at, int line_start) {
+    tok->kind = PGN_TOK_END;
+    tok->begin = tok->start = at;
+    tok->length = tok->value_start = tok->value_length = 0;
+    tok->line = lx->line;
+    tok->column = (uint32_t)(at - lx->line_start) + lx->column_base + 1;
+    tok->value = tok->unterminated = 0;
+    tok->line_start = line_start;
+}
 
 void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok) {
     for (;;) {
         skip_space(lx);
-        memset(tok, 0, sizeof *tok);
-        tok->start = tok->begin = lx->pos;
-        tok->line = lx->line;
-        tok->column = (uint32_t)(lx->pos - lx->line_start) + lx->column_base + 1;
-        tok->line_start = lx->at_line_start;
+        const size_t at = lx->pos;
+        const int line_start = lx->at_line_start;
         lx->at_line_start = 0;
-        if (lx->pos >= lx->length) {
-            tok->kind = PGN_TOK_END;
+        if (at >= lx->length) {
+            start_token(lx, tok, at, line_start);
             return;
         }
-        if (lex_one(lx, tok)) return;
+        if (!skip_run(lx)) {
+            start_token(lx, tok, at, line_start);
+            lex_one(lx, tok);
+            return;
+        }
         if (lx->partial && lx->pos >= lx->length) {
-            tok->kind = PGN_TOK_END; /* begins at the skipped run */
+            start_token(lx, tok, at, line_start); /* END, beginning at the skipped run */
             return;
         }
     }
 }
 
-static int lex_one(pgn_lexer *lx, pgn_token *tok) {
+static void lex_one(pgn_lexer *lx, pgn_token *tok) {
     const unsigned char c = (unsigned char)lx->text[lx->pos];
     switch (c) {
     case '[':
         pgn_lex_tag(lx, tok);
-        return 1;
+        return;
     case '{':
         tok->kind = PGN_TOK_COMMENT;
         tok->start = lx->pos + 1;
         lex_brace_comment(lx, tok);
-        return 1;
+        return;
     case ';':
         tok->kind = PGN_TOK_COMMENT;
         lex_line_comment(lx, tok);
-        return 1;
+        return;
     case '(':
     case ')':
         tok->kind = c == '(' ? PGN_TOK_OPEN : PGN_TOK_CLOSE;
         tok->length = 1;
         lx->pos++;
-        return 1;
+        return;
     case '$':
         lex_nag(lx, tok);
-        return 1;
+        return;
     case '!':
     case '?':
         lex_glyph(lx, tok);
-        return 1;
+        return;
     case '*':
         tok->kind = PGN_TOK_RESULT;
         tok->value = CN_PGN_RESULT_UNKNOWN;
         tok->length = 1;
         lx->pos++;
-        return 1;
-    case '.':
-    case '}':
-        lx->pos = run_of(lx, lx->pos, is_dot) + (c == '}');
-        return 0;
+        return;
     default:
         break;
     }
-    if (c == 'e' && lx->length - lx->pos >= 4 && !memcmp(lx->text + lx->pos, "e.p.", 4)) {
-        lx->pos += 4; /* the en-passant mark after a move */
-        return 0;
+    if (is_symbol_byte(c)) {
+        lex_symbol(lx, tok);
+        return;
     }
-    if (is_symbol_byte(c)) return lex_symbol(lx, tok);
     tok->kind = PGN_TOK_JUNK;
     lx->pos = run_of(lx, lx->pos + 1, is_junk); /* at least one byte */
     tok->length = lx->pos - tok->start;
-    return 1;
 }
 
 int pgn_lexer_skip_line(pgn_lexer *lx) {

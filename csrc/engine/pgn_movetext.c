@@ -4,6 +4,7 @@
  * from the position before the move it replaces).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "include/san.h"
 #include "pgn_reader.h"
@@ -24,11 +25,18 @@ static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, in
     r->skipping = 1;
 }
 
+/* The SAN is written straight into the string table. */
 static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
-    char san[CN_SAN_MAX] = "--";
+    cn_pgn_output *out = r->out;
+    if (pgn_out_reserve_bytes(out, CN_SAN_MAX) != CN_OK) {
+        r->status = CN_ERR_NO_MEMORY;
+        return;
+    }
+    char *san = out->strings + out->string_length;
     const int n = move == CN_MOVE_NONE ? 2 : pgn_fast_san(before, after, move, san);
-    int32_t offset = 0;
-    if (pgn_out_bytes(r->out, san, (size_t)n, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
+    if (move == CN_MOVE_NONE) memcpy(san, "--", 2);
+    const int32_t offset = (int32_t)out->string_length;
+    out->string_length += (size_t)n;
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 
@@ -40,16 +48,17 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
         move_error(r, tok, status, line->ply + 1);
         return;
     }
-    cn_position before = line->pos;
+    /* One copy: a failed play leaves pos as it was, and once skipping no
+     * variation reads before. */
+    line->before = line->pos;
     if (cn_pgn_play(&line->pos, move) != CN_OK) {
         pgn_error(r, tok, line->ply + 1, "null move while in check");
         r->skipping = 1;
         return;
     }
-    line->before = before;
     line->has_move = 1;
     line->ply++;
-    emit_move(r, &before, &line->pos, move);
+    emit_move(r, &line->before, &line->pos, move);
 }
 
 static void open_variation(pgn_reader *r, const pgn_token *tok) {
@@ -83,7 +92,7 @@ static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c
 
 void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     if (tok->unterminated) pgn_error(r, tok, 0, "unterminated comment");
-    if (!recording(r) || r->in->mode != CN_PGN_MODE_TREE) return;
+    if (r->in->mode != CN_PGN_MODE_TREE || !recording(r)) return;
     size_t start = tok->start, end = tok->start + tok->length;
     while (start < end && is_trim_byte(r->lx.text[start])) start++;
     while (end > start && is_trim_byte(r->lx.text[end - 1])) end--;

@@ -34,15 +34,17 @@ static int reserve(void **buffer, size_t *capacity, size_t need, size_t size) {
     return 1;
 }
 
-cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a, int32_t b, int32_t c) {
-    if (!reserve((void **)&out->records, &out->record_capacity, out->record_count + 1,
-                 CN_PGN_RECORD_INTS * sizeof(int32_t)))
+cn_status pgn_out_grow_records(cn_pgn_output *out) {
+    return reserve((void **)&out->records, &out->record_capacity, out->record_count + 1,
+                   CN_PGN_RECORD_INTS * sizeof(int32_t))
+               ? CN_OK
+               : CN_ERR_NO_MEMORY;
+}
+
+cn_status pgn_out_reserve_bytes(cn_pgn_output *out, size_t extra) {
+    if (extra > (size_t)INT32_MAX ||
+        !reserve((void **)&out->strings, &out->string_capacity, out->string_length + extra, 1))
         return CN_ERR_NO_MEMORY;
-    int32_t *r = out->records + out->record_count++ * CN_PGN_RECORD_INTS;
-    r[0] = op;
-    r[1] = a;
-    r[2] = b;
-    r[3] = c;
     return CN_OK;
 }
 

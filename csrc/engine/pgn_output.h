@@ -7,7 +7,22 @@
 
 #include "include/pgn.h"
 
-cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a, int32_t b, int32_t c);
+/* Room for one more record (pgn_out_record's slow path). */
+cn_status pgn_out_grow_records(cn_pgn_output *out);
+
+/* Inline: a record is appended for nearly every token. */
+static inline cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a, int32_t b, int32_t c) {
+    if (out->record_count == out->record_capacity && pgn_out_grow_records(out) != CN_OK) return CN_ERR_NO_MEMORY;
+    int32_t *r = out->records + out->record_count++ * CN_PGN_RECORD_INTS;
+    r[0] = op;
+    r[1] = a;
+    r[2] = b;
+    r[3] = c;
+    return CN_OK;
+}
+/* Room for `extra` more bytes at out->strings + out->string_length, for a
+ * string written in place. */
+cn_status pgn_out_reserve_bytes(cn_pgn_output *out, size_t extra);
 /* Appends bytes; *offset receives where they start. */
 cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, int32_t *offset);
 /* Appends a tag value with its \" and \\ escapes removed; returns its length. */

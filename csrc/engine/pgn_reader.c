@@ -9,10 +9,6 @@
 
 #include "pgn_reader.h"
 
-void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
-    if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
-}
-
 void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message) {
     int32_t offset = 0;
     const size_t n = strlen(message);
@@ -118,10 +114,9 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
     case PGN_TOK_COMMENT:
         return 1;
     case PGN_TOK_SYMBOL: {
-        cn_position start;
         cn_move move;
-        cn_fen_parse(&start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, 0, NULL);
-        if (cn_pgn_resolve_move(&start, r->lx.text + tok->start, tok->length, &move) == CN_OK) return 1;
+        if (cn_pgn_resolve_move(pgn_standard_start(r, 0), r->lx.text + tok->start, tok->length, &move) == CN_OK)
+            return 1;
         /* Text between games; a partial text waits for the line's end. */
         if (!pgn_lexer_skip_line(&r->lx) && !r->in->final) r->wait = 1;
         return 0;
@@ -163,9 +158,10 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
 
 static void read_games(pgn_reader *r) {
     pgn_token tok;
+    int again = 0; /* tok is read again: it starts the next game */
     for (;;) {
-        const pgn_lexer before = r->lx;
-        pgn_lexer_next(&r->lx, &tok);
+        if (!again) pgn_lexer_next(&r->lx, &tok);
+        again = 0;
         if (!r->in_game) mark_consumed(r, &tok);
         if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !r->in->final) {
             r->in->consumed = r->lx.open_escape - 1; /* the '%' line waits for its end */
@@ -184,7 +180,7 @@ static void read_games(pgn_reader *r) {
         if (!r->in_game) begin_game(r, &tok);
         if (inside_game(r, &tok)) {
             end_game(r, &tok);
-            r->lx = before; /* the tag starts the next game */
+            again = 1; /* the tag starts the next game */
         }
     }
     if (r->in_game && r->in->final && r->status == CN_OK) {

@@ -32,13 +32,19 @@ typedef struct pgn_reader {
     int32_t fen_offset, fen_length; /* the FEN tag's value in out->strings */
     int variant;                    /* 0 standard, 1 Chess960, 2 unsupported */
     size_t game_records, game_strings;
+    cn_position standard[2]; /* the standard start, parsed once: chess960 0 and 1 */
+    int standard_parsed;     /* bit k: standard[k] is set */
     pgn_line lines[CN_PGN_MAX_DEPTH + 1];
 } pgn_reader;
 
-/* Appends a record; failures become r->status. */
-void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c);
+/* Appends a record; failures become r->status. Inline: one per token. */
+static inline void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
+    if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
+}
 /* An ERROR + WHERE pair at tok about ply (0: none). */
 void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message);
+/* The standard start position as cn_fen_parse reads it with chess960. */
+const cn_position *pgn_standard_start(pgn_reader *r, int chess960);
 /* Notes what FEN / Variant tags say (pgn_setup.c). */
 void pgn_setup_tag(pgn_reader *r, const char *name, size_t name_length, int32_t value_offset, int32_t value_length);
 /* Writes START and sets lines[0] from the tags (pgn_setup.c). */

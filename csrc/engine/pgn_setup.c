@@ -87,10 +87,19 @@ static int parse_fen(pgn_reader *r, const pgn_token *tok, cn_position *pos, int 
     return 0;
 }
 
+const cn_position *pgn_standard_start(pgn_reader *r, int chess960) {
+    if (!(r->standard_parsed >> chess960 & 1)) {
+        cn_fen_parse(&r->standard[chess960], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, chess960,
+                     NULL);
+        r->standard_parsed |= 1 << chess960;
+    }
+    return &r->standard[chess960];
+}
+
 void pgn_setup_start(pgn_reader *r, const pgn_token *tok) {
     pgn_line *main = &r->lines[0];
     int chess960 = r->variant == 1, bad = 0;
-    cn_fen_parse(&main->pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 56, chess960, NULL);
+    main->pos = *pgn_standard_start(r, chess960);
     if (r->fen_length > 0 && !parse_fen(r, tok, &main->pos, &chess960)) {
         bad = 1;
         r->skipping = 1;
