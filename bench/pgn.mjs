@@ -85,6 +85,31 @@ async function headersOnlyRound(file, threads) {
   return { seconds: (performance.now() - t) / 1000, games, tags, errors };
 }
 
+// Rounds of `round` on 1 and THREADS threads, interleaved; prints the median
+// round of each with `counts` of it. Every median round must read what the
+// first round read. Returns the ratio of the medians (1 thread / THREADS).
+async function compareThreads(file, round, label, counts) {
+  const bytes = statSync(file).size;
+  const load = loadavg()[0];
+  const byThreads = new Map([
+    [1, []],
+    [THREADS, []],
+  ]);
+  for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of byThreads) runs.push(await round(file, threads));
+  const first = byThreads.get(1)[0];
+  const seconds = new Map();
+  for (const [threads, runs] of byThreads) {
+    const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
+    if (Object.keys(first).some((k) => k !== 'seconds' && m[k] !== first[k])) throw new Error('thread counts read differently');
+    seconds.set(threads, m.seconds);
+    console.log(
+      `${label}, threads ${threads}: ${counts(m)}: ` +
+        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+    );
+  }
+  return { ratio: seconds.get(1) / seconds.get(THREADS), load, games: first.games };
+}
+
 function ours(text) {
   let nodes = 0;
   const count = (n) => {
@@ -135,46 +160,26 @@ async function main() {
   const file = corpus();
   const bytes = statSync(file).size;
   await mainlineRound(file, 1); // warm-up (and the file in the page cache)
-  const load = loadavg()[0];
-  const byThreads = new Map([
-    [1, []],
-    [THREADS, []],
-  ]);
-  for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of byThreads) runs.push(await mainlineRound(file, threads));
-  const seconds = new Map();
-  for (const [threads, runs] of byThreads) {
-    const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
-    if (m.games !== byThreads.get(1)[0].games || m.plies !== byThreads.get(1)[0].plies) throw new Error('thread counts read differently');
-    seconds.set(threads, m.seconds);
-    console.log(
-      `mainline, file path, threads ${threads}: ${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors: ` +
-        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
-    );
-  }
-  console.log(
-    `  threads ${THREADS} vs 1: ${(seconds.get(1) / seconds.get(THREADS)).toFixed(2)}x ` +
-      `(load average ${load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after, ${cpus().length} cores)`,
+  const mainline = await compareThreads(
+    file,
+    mainlineRound,
+    'mainline, file path',
+    (m) => `${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors`,
   );
-
-  const headersLoad = loadavg()[0];
-  const headersOnly = new Map([
-    [1, []],
-    [THREADS, []],
-  ]);
-  for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of headersOnly) runs.push(await headersOnlyRound(file, threads));
-  const headerSeconds = new Map();
-  for (const [threads, runs] of headersOnly) {
-    const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
-    if (m.games !== byThreads.get(1)[0].games || m.tags !== headersOnly.get(1)[0].tags) throw new Error('thread counts read differently');
-    headerSeconds.set(threads, m.seconds);
-    console.log(
-      `mainline, file path, headers only (no moves()), threads ${threads}: ${m.games} games, ${m.tags} tags, ${m.errors} errors: ` +
-        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
-    );
-  }
   console.log(
-    `  headers only, threads ${THREADS} vs 1: ${(headerSeconds.get(1) / headerSeconds.get(THREADS)).toFixed(2)}x ` +
-      `(load average ${headersLoad.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`,
+    `  threads ${THREADS} vs 1: ${mainline.ratio.toFixed(2)}x ` +
+      `(load average ${mainline.load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after, ${cpus().length} cores)`,
+  );
+  const headers = await compareThreads(
+    file,
+    headersOnlyRound,
+    'mainline, file path, headers only (no moves())',
+    (m) => `${m.games} games, ${m.tags} tags, ${m.errors} errors`,
+  );
+  if (headers.games !== mainline.games) throw new Error('headers-only rounds read other games');
+  console.log(
+    `  headers only, threads ${THREADS} vs 1: ${headers.ratio.toFixed(2)}x ` +
+      `(load average ${headers.load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`,
   );
   if (MAINLINE_ONLY) return;
 
