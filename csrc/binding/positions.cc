@@ -57,6 +57,17 @@ Napi::Value FenParse(const Napi::CallbackInfo &info) {
     return env.Undefined();
 }
 
+// A move buffer passed as an ArrayBuffer: room for CN_MAX_MOVES aligned
+// 16-bit moves, or nullptr (no exception) when value is anything else.
+uint16_t *MoveBuffer(napi_env env, napi_value value) {
+    void *data = nullptr;
+    size_t length = 0;
+    if (napi_get_arraybuffer_info(env, value, &data, &length) != napi_ok || data == nullptr ||
+        length < CN_MAX_MOVES * sizeof(uint16_t) || reinterpret_cast<uintptr_t>(data) % alignof(uint16_t) != 0)
+        return nullptr;
+    return static_cast<uint16_t *>(data);
+}
+
 // fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1,
 //              moves: ArrayBuffer(>= 2 * maxMoves bytes)): count
 // fenParse into slab[at, at + positionBytes), then legalMoves of the new
@@ -80,10 +91,8 @@ napi_value FenParseList(napi_env env, napi_callback_info cbinfo) {
         ThrowType(env, "fenParseList needs an ArrayBuffer and an offset with positionBytes bytes after it");
         return nullptr;
     }
-    void *moves = nullptr;
-    size_t moves_length = 0;
-    if (napi_get_arraybuffer_info(env, argv[4], &moves, &moves_length) != napi_ok || moves == nullptr ||
-        moves_length < CN_MAX_MOVES * sizeof(uint16_t) || reinterpret_cast<uintptr_t>(moves) % alignof(uint16_t) != 0) {
+    uint16_t *moves = MoveBuffer(env, argv[4]);
+    if (!moves) {
         ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes");
         return nullptr;
     }
@@ -91,7 +100,7 @@ napi_value FenParseList(napi_env env, napi_callback_info cbinfo) {
     if (!ParseFen(env, argv[2], argv[3], &pos)) return nullptr;
     std::memcpy(static_cast<uint8_t *>(slab) + static_cast<size_t>(at), &pos, sizeof pos);
     napi_value count = nullptr;
-    napi_create_int32(env, cn_legal_moves_sorted(&pos, static_cast<uint16_t *>(moves)), &count);
+    napi_create_int32(env, cn_legal_moves_sorted(&pos, moves), &count);
     return count;
 }
 
@@ -106,16 +115,8 @@ napi_value LegalMoves(napi_env env, napi_callback_info cbinfo) {
     if (napi_get_cb_info(env, cbinfo, &argc, argv, nullptr, nullptr) != napi_ok) return nullptr;
     cn_position pos;
     if (!LoadPosition(env, argv[0], &pos)) return nullptr; // missing arguments read as undefined
-    void *buffer = nullptr;
-    size_t buffer_length = 0;
-    uint16_t *out = nullptr;
-    if (napi_get_arraybuffer_info(env, argv[1], &buffer, &buffer_length) == napi_ok) {
-        if (buffer != nullptr && buffer_length >= CN_MAX_MOVES * sizeof(uint16_t) &&
-            reinterpret_cast<uintptr_t>(buffer) % alignof(uint16_t) == 0)
-            out = static_cast<uint16_t *>(buffer);
-    } else {
-        out = ArrayArg<uint16_t>(env, argv[1], CN_MAX_MOVES);
-    }
+    uint16_t *out = MoveBuffer(env, argv[1]);
+    if (!out) out = ArrayArg<uint16_t>(env, argv[1], CN_MAX_MOVES);
     if (!out) {
         ThrowType(env, "moves must be an ArrayBuffer of at least 2 * maxMoves bytes or a Uint16Array of at least "
                        "maxMoves entries");
