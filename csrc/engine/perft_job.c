@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomics.h"
 #include "clock.h"
 #include "impl.h"
 #include "thread.h"
@@ -21,32 +22,7 @@
 #include <sched.h>
 #endif
 
-/* --- a tiny portability layer: atomics, threads ------------------------- */
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-/* Interlocked operations are full barriers; plain aligned 64-bit loads and
- * stores are atomic on x64, and the compiler barrier keeps their order. */
-static uint64_t atomic_add(uint64_t *ptr, uint64_t value) {
-    return (uint64_t)_InterlockedExchangeAdd64((volatile __int64 *)ptr, (__int64)value) + value;
-}
-static uint64_t atomic_load_acquire(const uint64_t *ptr) {
-    uint64_t value = *(volatile const uint64_t *)ptr;
-    _ReadWriteBarrier();
-    return value;
-}
-static void atomic_store_release(uint64_t *ptr, uint64_t value) {
-    _ReadWriteBarrier();
-    *(volatile uint64_t *)ptr = value;
-}
-#else
-/* Returns the new value. acq_rel so that the thread that takes a counter to
- * zero sees everything the others wrote before their decrements. */
-static uint64_t atomic_add(uint64_t *ptr, uint64_t value) { return __atomic_add_fetch(ptr, value, __ATOMIC_ACQ_REL); }
-static uint64_t atomic_load_acquire(const uint64_t *ptr) { return __atomic_load_n(ptr, __ATOMIC_ACQUIRE); }
-static void atomic_store_release(uint64_t *ptr, uint64_t value) { __atomic_store_n(ptr, value, __ATOMIC_RELEASE); }
-#endif
-#define ATOMIC_SUB_ONE(ptr) atomic_add((ptr), UINT64_MAX) /* wraps: adding 2^64 - 1 subtracts one */
+/* --- threads ------------------------------------------------------------ */
 
 /* Room for the job's recursion (about 24 KiB a ply in the hashed search,
  * which makes every child before searching one) plus the engine's, on
@@ -102,7 +78,7 @@ struct cn_perft_job {
     void *user;
     uint64_t start_ns;
 
-    /* Shared between threads: touched only through the atomic helpers above. */
+    /* Shared between threads: touched only through atomics.h. */
     uint64_t abort_flag;      /* read by the engine with CN_TT_LOAD */
     uint64_t next_item;       /* the queue's head */
     uint64_t items_completed; /* DONE iff this reaches item_count */
@@ -125,8 +101,8 @@ struct cn_perft_job {
 static int aborted(const cn_perft_job *job) { return CN_TT_LOAD(&job->abort_flag) != 0; }
 
 static void credit(cn_perft_job *job, int root, uint64_t nodes) {
-    atomic_add(&job->nodes, nodes);
-    if (root >= 0) atomic_add(&job->root_counts[root], nodes);
+    cn_atomic_add(&job->nodes, nodes);
+    if (root >= 0) cn_atomic_add(&job->root_counts[root], nodes);
 }
 
 static int is_leaf(const cn_perft_job *job, const cn_position *pos, int depth) {
@@ -183,9 +159,9 @@ static void release_work(cn_perft_job *job) {
 static void finish(cn_perft_job *job) {
     job->end_ns = cn_monotonic_nanoseconds();
     release_work(job);
-    atomic_store_release(&job->memory_bytes, 0);
-    const int complete = atomic_load_acquire(&job->items_completed) == job->item_count;
-    atomic_store_release(&job->state, complete ? CN_PERFT_JOB_DONE : CN_PERFT_JOB_CANCELLED);
+    cn_atomic_store_release(&job->memory_bytes, 0);
+    const int complete = cn_atomic_load_acquire(&job->items_completed) == job->item_count;
+    cn_atomic_store_release(&job->state, complete ? CN_PERFT_JOB_DONE : CN_PERFT_JOB_CANCELLED);
     if (job->on_finish) job->on_finish(job->user);
 }
 
@@ -193,17 +169,18 @@ static void worker(void *arg) {
     cn_perft_job *job = arg;
     /* workers_left is set after the last thread is created: wait for it, so
      * that the thread that takes it to zero is always a job thread. */
-    while (!atomic_load_acquire(&job->gate_open)) yield_thread();
+    while (!cn_atomic_load_acquire(&job->gate_open)) yield_thread();
     while (!aborted(job)) {
-        const uint64_t index = atomic_add(&job->next_item, 1) - 1;
+        const uint64_t index = cn_atomic_add(&job->next_item, 1) - 1;
         if (index >= job->item_count) break;
         const job_item *item = &job->items[index];
         count_subtree(job, &item->pos, job->item_depth, item->root);
         if (aborted(job)) break; /* the count may be partial: not completed */
-        if (item->root >= 0 && ATOMIC_SUB_ONE(&job->root_pending[item->root]) == 0) atomic_add(&job->roots_done, 1);
-        atomic_add(&job->items_completed, 1);
+        if (item->root >= 0 && CN_ATOMIC_SUB_ONE(&job->root_pending[item->root]) == 0)
+            cn_atomic_add(&job->roots_done, 1);
+        cn_atomic_add(&job->items_completed, 1);
     }
-    if (ATOMIC_SUB_ONE(&job->workers_left) == 0) finish(job);
+    if (CN_ATOMIC_SUB_ONE(&job->workers_left) == 0) finish(job);
 }
 
 /* Children of items[0, count), each keeping its root move; NULL when memory
@@ -311,7 +288,7 @@ static cn_status start_threads(cn_perft_job *job, int threads) {
     }
     if (job->thread_count == 0) return CN_ERR_NO_THREAD;
     job->workers_left = (uint64_t)job->thread_count;
-    atomic_store_release(&job->gate_open, 1);
+    cn_atomic_store_release(&job->gate_open, 1);
     return CN_OK;
 }
 
@@ -411,19 +388,19 @@ void cn_perft_job_cancel(cn_perft_job *job) {
 }
 
 cn_perft_job_state cn_perft_job_state_get(const cn_perft_job *job) {
-    return (cn_perft_job_state)atomic_load_acquire(&job->state);
+    return (cn_perft_job_state)cn_atomic_load_acquire(&job->state);
 }
 
 void cn_perft_job_progress_get(const cn_perft_job *job, cn_perft_job_progress *out) {
-    const int running = atomic_load_acquire(&job->state) == CN_PERFT_JOB_RUNNING;
-    out->nodes = atomic_load_acquire(&job->nodes);
-    out->root_moves_done = (int)atomic_load_acquire(&job->roots_done);
+    const int running = cn_atomic_load_acquire(&job->state) == CN_PERFT_JOB_RUNNING;
+    out->nodes = cn_atomic_load_acquire(&job->nodes);
+    out->root_moves_done = (int)cn_atomic_load_acquire(&job->roots_done);
     out->root_moves_total = job->root_count;
     out->elapsed_ns = (running ? cn_monotonic_nanoseconds() : job->end_ns) - job->start_ns;
 }
 
 uint64_t cn_perft_job_nodes(const cn_perft_job *job) {
-    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE ? atomic_load_acquire(&job->nodes) : 0;
+    return cn_perft_job_state_get(job) == CN_PERFT_JOB_DONE ? cn_atomic_load_acquire(&job->nodes) : 0;
 }
 
 int cn_perft_job_root_moves(const cn_perft_job *job, const cn_move **moves, const uint64_t **counts) {
@@ -438,13 +415,13 @@ int cn_perft_job_unit_results(const cn_perft_job *job, int first, int count, uin
     for (int i = 0; i < count; i++) {
         /* Acquire: every credit to a unit happens before its last pending
          * subtree is taken off, so a unit seen done has its final count. */
-        done[i] = atomic_load_acquire(&job->root_pending[first + i]) == 0;
-        counts[i] = done[i] ? atomic_load_acquire(&job->root_counts[first + i]) : 0;
+        done[i] = cn_atomic_load_acquire(&job->root_pending[first + i]) == 0;
+        counts[i] = done[i] ? cn_atomic_load_acquire(&job->root_counts[first + i]) : 0;
     }
     return count;
 }
 
-size_t cn_perft_job_memory(const cn_perft_job *job) { return (size_t)atomic_load_acquire(&job->memory_bytes); }
+size_t cn_perft_job_memory(const cn_perft_job *job) { return (size_t)cn_atomic_load_acquire(&job->memory_bytes); }
 
 size_t cn_perft_job_table_bytes(const cn_perft_job *job) { return job->table_bytes; }
 
