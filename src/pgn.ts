@@ -1,7 +1,7 @@
 // parsePgn (text in memory) and readPgn (any source, streamed in constant
 // memory): games read and validated by the native reader (pgn.h).
 import * as buffer from 'node:buffer';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 
 import { AbortError } from './errors';
 import { native, publicError } from './native';
@@ -122,45 +122,95 @@ function readAsync(text: Uint8Array, state: Float64Array): Promise<Uint8Array> {
   );
 }
 
-async function* fileChunks(path: string, chunkBytes: number): AsyncGenerator<Uint8Array> {
+// Where readPgn's text comes from. next(tail) gives the bytes of `tail` (the
+// unread end of the text it gave last) followed by the source's next bytes,
+// or null when the source has no more.
+interface TextReader {
+  readonly totalBytes: number | undefined;
+  next(tail: Uint8Array): Promise<Uint8Array | null>;
+  close(): Promise<void>;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function joined(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
+  return tail.length ? Buffer.concat([tail, chunk]) : chunk;
+}
+
+// Room before each chunk read from a file for the tail of the text before
+// it (most often part of one game), so that joining the two copies only
+// the tail.
+const FILE_HEADROOM = 64 << 10;
+
+// One read from the file is always in flight, so the next chunk is there
+// as soon as the native reader is done with the text before it.
+async function fileReader(path: string, chunkBytes: number): Promise<TextReader> {
+  const totalBytes = (await stat(path)).size;
   const file = await open(path, 'r');
-  try {
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(chunkBytes);
-      const { bytesRead } = await file.read(buffer, 0, chunkBytes, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await file.close();
-  }
+  const read = async () => {
+    const buffer = Buffer.allocUnsafe(FILE_HEADROOM + chunkBytes);
+    const { bytesRead } = await file.read(buffer, FILE_HEADROOM, chunkBytes, null);
+    return { buffer, bytesRead };
+  };
+  let ahead: ReturnType<typeof read> | undefined = read();
+  return {
+    totalBytes,
+    async next(tail) {
+      if (!ahead) return null;
+      const { buffer, bytesRead } = await ahead;
+      ahead = bytesRead ? read() : undefined;
+      if (!bytesRead) return null;
+      const end = FILE_HEADROOM + bytesRead;
+      if (tail.length > FILE_HEADROOM) return joined(tail, buffer.subarray(FILE_HEADROOM, end));
+      buffer.set(tail, FILE_HEADROOM - tail.length);
+      return buffer.subarray(FILE_HEADROOM - tail.length, end);
+    },
+    async close() {
+      await ahead?.catch(() => {}); // a read still in flight: its outcome is not wanted
+      await file.close();
+    },
+  };
 }
 
-async function* bufferChunks(bytes: Uint8Array, chunkBytes: number): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += chunkBytes) yield bytes.subarray(at, at + chunkBytes);
+// Views of the caller's bytes: the tail is always the end of the view given last.
+function bytesReader(bytes: Uint8Array, chunkBytes: number): TextReader {
+  let end = 0;
+  return {
+    totalBytes: bytes.length,
+    next(tail) {
+      if (end === bytes.length) return Promise.resolve(null);
+      const start = end - tail.length;
+      end = Math.min(bytes.length, end + chunkBytes);
+      return Promise.resolve(bytes.subarray(start, end));
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
-async function* sourceChunks(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>) {
-  for await (const chunk of source) {
-    if (typeof chunk === 'string') yield Buffer.from(chunk, 'utf8');
-    else if (chunk instanceof Uint8Array) yield chunk;
-    else throw new TypeError('PGN chunks must be strings or Uint8Arrays');
-  }
+function iterableReader(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): TextReader {
+  const input = (async function* () {
+    for await (const chunk of source) yield chunk;
+  })();
+  return {
+    totalBytes: undefined,
+    async next(tail) {
+      const next = await input.next();
+      if (next.done) return null;
+      const chunk: unknown = next.value;
+      if (typeof chunk === 'string') return joined(tail, Buffer.from(chunk, 'utf8'));
+      if (chunk instanceof Uint8Array) return joined(tail, chunk);
+      throw new TypeError('PGN chunks must be strings or Uint8Arrays');
+    },
+    async close() {
+      await input.return(undefined);
+    },
+  };
 }
 
-interface Chunks {
-  chunks: AsyncIterable<Uint8Array>;
-  totalBytes: number | undefined;
-}
-
-async function chunksOf(source: PgnSource, chunkBytes: number): Promise<Chunks> {
-  if (typeof source === 'string') {
-    const { stat } = await import('node:fs/promises');
-    return { chunks: fileChunks(source, chunkBytes), totalBytes: (await stat(source)).size };
-  }
-  if (source instanceof Uint8Array) return { chunks: bufferChunks(source, chunkBytes), totalBytes: source.length };
-  if (source && (Symbol.asyncIterator in source || Symbol.iterator in source))
-    return { chunks: sourceChunks(source), totalBytes: undefined };
+async function readerOf(source: PgnSource, chunkBytes: number): Promise<TextReader> {
+  if (typeof source === 'string') return fileReader(source, chunkBytes);
+  if (source instanceof Uint8Array) return bytesReader(source, chunkBytes);
+  if (source && (Symbol.asyncIterator in source || Symbol.iterator in source)) return iterableReader(source);
   throw new TypeError('source must be a file path, a Uint8Array, a Readable or an iterable of chunks');
 }
 
@@ -191,8 +241,9 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   const maxGameBytes = positiveOption(options.maxGameBytes, 'maxGameBytes', 64 << 20);
   const { signal, onProgress } = options;
   signal?.throwIfAborted?.();
-  const { chunks, totalBytes } = await chunksOf(source, chunkBytes);
-  let pending: Uint8Array = new Uint8Array(0);
+  const reader = await readerOf(source, chunkBytes);
+  const { totalBytes } = reader;
+  let pending: Uint8Array = EMPTY;
   let need = 0; // bytes pending must reach before the next read: doubles while no game completes
   let bytes = 0;
   let games = 0;
@@ -207,16 +258,15 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     onProgress?.({ bytes: bytes - pending.length, totalBytes, games });
     return result;
   };
-  const input = chunks[Symbol.asyncIterator]();
   let ended = false;
-  // Appends chunks until a read is due; false when nothing is left to read.
+  // Takes text until a read is due; false when nothing is left to read.
   const fill = async (): Promise<boolean> => {
     while (!ended && pending.length < maxGameBytes) {
-      const next = await input.next();
-      if (next.done) ended = true;
+      const text = await reader.next(pending);
+      if (text === null) ended = true;
       else {
-        bytes += next.value.length;
-        pending = pending.length ? Buffer.concat([pending, next.value]) : next.value;
+        bytes += text.length - pending.length;
+        pending = text;
         if (pending.length >= need) return true;
       }
     }
@@ -224,9 +274,10 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   };
   const due = () => step(ended || pending.length >= maxGameBytes);
   let final = false;
-  // The next native read runs while the caller takes the games of this one.
-  let ready = (await fill()) ? due() : undefined;
+  let ready: Promise<Game[]> | undefined;
   try {
+    // The next native read runs while the caller takes the games of this one.
+    ready = (await fill()) ? due() : undefined;
     while (ready) {
       const batch = await ready;
       if (signal?.aborted) throw new AbortError();
@@ -236,6 +287,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     }
   } finally {
     ready?.catch(() => {}); // a read still running when the caller stops: its outcome is not wanted
+    await reader.close();
   }
   if (!final) onProgress?.({ bytes, totalBytes, games });
 }

@@ -2,10 +2,11 @@
 // boundary of a multi-game file with errors, comments and CRLF), progress,
 // abort and bounded memory for a game that never ends.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { api } from './helpers';
 
@@ -26,6 +27,25 @@ const MIXED =
   '[Event "three"]\n1. c4 { open\n\n[Event "four"]\n1. Nf3 ; rest\n% escape\nd5 0-1\n' +
   '1. e4 e5 *\n' +
   generatePgn({ seed: 5, games: 2, variations: true, comments: true, maxPlies: 30 });
+
+// Counts the files readPgn opens and closes: the package calls open through
+// the module's exports object at each call, so replacing it there is seen.
+const fsPromises = createRequire(import.meta.url)('node:fs/promises') as typeof import('node:fs/promises');
+function countFiles() {
+  const count = { opened: 0, closed: 0 };
+  const realOpen = fsPromises.open;
+  const spy = vi.spyOn(fsPromises, 'open').mockImplementation(async (...args: Parameters<typeof realOpen>) => {
+    const handle = await realOpen(...args);
+    count.opened++;
+    const close = handle.close.bind(handle);
+    handle.close = () => {
+      count.closed++;
+      return close();
+    };
+    return handle;
+  });
+  return { count, restore: () => spy.mockRestore() };
+}
 
 describe('readPgn', () => {
   const expected = parsePgn(MIXED).map(summary);
@@ -93,6 +113,33 @@ describe('readPgn', () => {
     }
     // The reader is usable again at once, and reads everything.
     expect(await collect(bytes, { chunkBytes: 256 })).toHaveLength(20);
+  });
+
+  it('reads a file whose games are longer than its chunks, and closes the file', async () => {
+    // A 100 KB comment: the unread tail outgrows the room kept before each chunk read.
+    const text = `[Event "long"]\n1. e4 {${'y'.repeat(100_000)}} e5 *\n\n${MIXED}`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'long.pgn');
+    writeFileSync(file, text);
+    const want = parsePgn(text).map(summary);
+    expect(want[0]!.root.children[0]!.comments[0]).toHaveLength(100_000);
+    const files = countFiles();
+    for (const chunkBytes of [4096, 1 << 20]) {
+      expect({ chunkBytes, got: (await collect(file, { chunkBytes })).map(summary) }).toEqual({ chunkBytes, got: want });
+    }
+    files.restore();
+    expect(files.count).toEqual({ opened: 2, closed: 2 });
+  });
+
+  it('closes its source when the caller stops early', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'mixed.pgn');
+    writeFileSync(file, MIXED);
+    const files = countFiles();
+    for await (const g of readPgn(file, { chunkBytes: 64 })) if (g) break;
+    files.restore();
+    expect(files.count).toEqual({ opened: 1, closed: 1 });
+    const stream = Readable.from([MIXED.slice(0, 100), MIXED.slice(100)]);
+    for await (const g of readPgn(stream)) if (g) break;
+    expect(stream.destroyed).toBe(true);
   });
 
   it('bounds memory for a game that never ends', async () => {
