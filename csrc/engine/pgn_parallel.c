@@ -8,10 +8,15 @@
  * game would start at or after it (cn_pgn_input.stop), so it ends where a
  * single reader would be between games; the next block is kept only if
  * that is exactly its start and line.
+ *
+ * The text is cut into several blocks a thread, which the threads take in
+ * turn: a thread the system starts late, or a block slower than the rest,
+ * then delays the read by one small block, not by a thread's share.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomics.h"
 #include "include/pgn.h"
 #include "pgn_lexer.h"
 #include "pgn_output.h"
@@ -19,6 +24,8 @@
 
 /* The reader allocates its state; a block's thread needs little stack. */
 #define BLOCK_THREAD_STACK_BYTES ((size_t)256 << 10)
+/* Blocks a thread, so that the threads' shares even out. */
+#define BLOCKS_PER_THREAD 4
 
 typedef struct pgn_block {
     size_t start; /* offset in the whole text */
@@ -26,13 +33,24 @@ typedef struct pgn_block {
     cn_pgn_output own;     /* the output of blocks after the first */
     cn_pgn_output *target; /* where this block's records go */
     cn_status status;
-    cn_thread thread;
-    int started;
 } pgn_block;
 
-static void read_block(void *arg) {
-    pgn_block *b = arg;
-    b->status = cn_pgn_read(&b->in, b->target);
+/* The blocks the threads share; `next` is the first not yet taken. */
+typedef struct pgn_blocks {
+    pgn_block *block;
+    size_t count;
+    uint64_t next;
+} pgn_blocks;
+
+/* Reads blocks in turn until none is left. */
+static void read_blocks(void *arg) {
+    pgn_blocks *blocks = arg;
+    for (;;) {
+        const uint64_t k = cn_atomic_add(&blocks->next, 1) - 1;
+        if (k >= blocks->count) return;
+        pgn_block *b = &blocks->block[k];
+        b->status = cn_pgn_read(&b->in, b->target);
+    }
 }
 
 /* Is text[from..] a line that opens a tag pair? */
@@ -87,16 +105,17 @@ static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_output *out, pgn_block *
     return made;
 }
 
-static void run_blocks(pgn_block *blocks, size_t count) {
-    for (size_t k = 1; k < count; k++)
-        blocks[k].started = cn_thread_start(&blocks[k].thread, read_block, &blocks[k], BLOCK_THREAD_STACK_BYTES);
-    read_block(&blocks[0]);
-    for (size_t k = 1; k < count; k++) {
-        if (blocks[k].started)
-            cn_thread_join(&blocks[k].thread);
-        else
-            read_block(&blocks[k]); /* no thread to be had: read it here */
-    }
+/* Reads every block on the calling thread and threads - 1 others; a thread
+ * that cannot be started leaves its share to the rest. */
+static void run_blocks(pgn_block *block, size_t count, size_t threads) {
+    pgn_blocks blocks = {block, count, 0};
+    cn_thread helpers[CN_PGN_MAX_THREADS];
+    int started[CN_PGN_MAX_THREADS] = {0};
+    for (size_t t = 1; t < threads; t++)
+        started[t] = cn_thread_start(&helpers[t], read_blocks, &blocks, BLOCK_THREAD_STACK_BYTES);
+    read_blocks(&blocks);
+    for (size_t t = 1; t < threads; t++)
+        if (started[t]) cn_thread_join(&helpers[t]);
 }
 
 /* Did block b end exactly where the block after it starts? */
@@ -135,14 +154,15 @@ static cn_status join_blocks(cn_pgn_input *in, cn_pgn_output *out, pgn_block *bl
 
 cn_status cn_pgn_read_parallel(cn_pgn_input *in, cn_pgn_output *out, int threads, size_t min_block) {
     if (min_block < 1) min_block = 1;
-    size_t count = threads < 1 ? 1 : threads > CN_PGN_MAX_THREADS ? CN_PGN_MAX_THREADS : (size_t)threads;
+    const size_t thread_count = threads < 1 ? 1 : threads > CN_PGN_MAX_THREADS ? CN_PGN_MAX_THREADS : (size_t)threads;
+    size_t count = thread_count * BLOCKS_PER_THREAD;
     if (count > in->length / min_block) count = in->length / min_block;
     in->blocks = 1;
-    if (count < 2 || in->max_games || in->stop) return cn_pgn_read(in, out);
+    if (thread_count < 2 || count < 2 || in->max_games || in->stop) return cn_pgn_read(in, out);
     pgn_block *blocks = calloc(count, sizeof *blocks);
     if (!blocks) return CN_ERR_NO_MEMORY;
     count = cut_blocks(in, out, blocks, count, min_block);
-    run_blocks(blocks, count);
+    run_blocks(blocks, count, thread_count < count ? thread_count : count);
     const cn_status status = join_blocks(in, out, blocks, count);
     for (size_t k = 1; k < count; k++) cn_pgn_output_free(&blocks[k].own);
     free(blocks);

@@ -66,8 +66,8 @@ extern "C" {
 #define CN_PGN_RECORD_INTS 4
 /* Most threads cn_pgn_read_parallel reads with. */
 #define CN_PGN_MAX_THREADS 16
-/* The smallest block of text cn_pgn_read_parallel gives a thread of its own
- * by default: below that, starting the thread costs more than it saves. */
+/* The smallest block the binding lets cn_pgn_read_parallel cut a text into:
+ * below that, a thread's start costs more than the block saves. */
 #define CN_PGN_MIN_BLOCK_BYTES ((size_t)16 << 10)
 
 typedef enum cn_pgn_mode {
