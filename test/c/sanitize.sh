@@ -3,8 +3,10 @@
 #
 #   test/c/sanitize.sh asan       ASan + UBSan build of engine_test (all C tests,
 #                                 perft counts up to MAX_NODES, default 200000)
-#   test/c/sanitize.sh tsan       ThreadSanitizer build of perft_job_test
-#                                 (threaded and hashed perft, cancel races)
+#   test/c/sanitize.sh tsan       ThreadSanitizer builds of perft_job_test
+#                                 (threaded and hashed perft, cancel races) and
+#                                 of engine_test (the threaded PGN reader among
+#                                 all C tests; perft counts up to 2000 nodes)
 #   test/c/sanitize.sh valgrind   memcheck of the plain engine_test build
 #                                 (MAX_NODES default 20000), leaks are errors
 #
@@ -23,7 +25,7 @@ asan)
     ;;
 tsan)
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
-        make -s -C "$here" SANITIZE=thread job-test
+        make -s -C "$here" SANITIZE=thread job-test engine-test ARGS="--max-nodes 2000"
     ;;
 valgrind)
     command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
