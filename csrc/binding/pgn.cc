@@ -1,5 +1,5 @@
 // pgn.cc - reading PGN (pgn.h): a batch of games comes back as one
-// Uint8Array holding the records (int32, four per record) followed by the
+// Buffer holding the records (int32, four per record) followed by the
 // string table, so JS gets two views and no object per token.
 //
 // state (Float64Array(9)): [0] final, [1] mode, [2] line, [3] column of
@@ -8,6 +8,7 @@
 // bytes, [6] games, [7] record bytes.
 #include "binding.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "args.h"
@@ -51,14 +52,31 @@ void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_output &out)
     state[7] = static_cast<double>(out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
 }
 
-// The records and strings in one new Uint8Array.
-Napi::Value Result(Napi::Env env, const cn_pgn_output &out) {
+// A read's records followed by its strings, in one malloc'd block that JS
+// gets without a copy where external buffers are allowed (not in
+// Electron's V8 sandbox: there it is copied). The async read joins them on
+// its worker thread, so the JS thread only wraps the block.
+struct Joined {
+    uint8_t *data = nullptr;
+    size_t length = 0;
+};
+
+bool Join(const cn_pgn_output &out, Joined *joined) {
     const size_t record_bytes = out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t);
-    Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, record_bytes + out.string_length);
-    uint8_t *data = static_cast<uint8_t *>(buffer.Data());
-    if (record_bytes) std::memcpy(data, out.records, record_bytes);
-    if (out.string_length) std::memcpy(data + record_bytes, out.strings, out.string_length);
-    return Napi::Uint8Array::New(env, record_bytes + out.string_length, buffer, 0);
+    joined->length = record_bytes + out.string_length;
+    joined->data = static_cast<uint8_t *>(std::malloc(joined->length ? joined->length : 1));
+    if (!joined->data) return false;
+    if (record_bytes) std::memcpy(joined->data, out.records, record_bytes);
+    if (out.string_length) std::memcpy(joined->data + record_bytes, out.strings, out.string_length);
+    return true;
+}
+
+// Takes the block: it is freed when the buffer is collected (or at once if copied).
+Napi::Value Result(Napi::Env env, Joined *joined) {
+    uint8_t *data = joined->data;
+    joined->data = nullptr;
+    return Napi::Buffer<uint8_t>::NewOrCopy(env, data, joined->length,
+                                            [](Napi::Env, uint8_t *block) { std::free(block); });
 }
 
 // pgnRead(text: Uint8Array, state): Uint8Array. Reads on the calling thread.
@@ -69,16 +87,16 @@ Napi::Value PgnRead(const Napi::CallbackInfo &info) {
     double *state = nullptr;
     if (!ReadInput(env, info, &in, &threads, &state)) return env.Undefined();
     cn_pgn_output out = {};
-    const cn_status status = cn_pgn_read_parallel(&in, &out, threads, CN_PGN_MIN_BLOCK_BYTES);
+    Joined joined;
+    cn_status status = cn_pgn_read_parallel(&in, &out, threads, CN_PGN_MIN_BLOCK_BYTES);
+    if (status == CN_OK && !Join(out, &joined)) status = CN_ERR_NO_MEMORY;
+    if (status == CN_OK) WriteState(state, in, out);
+    cn_pgn_output_free(&out);
     if (status != CN_OK) {
-        cn_pgn_output_free(&out);
         ThrowStatus(env, status, "out of memory reading PGN");
         return env.Undefined();
     }
-    WriteState(state, in, out);
-    Napi::Value result = Result(env, out);
-    cn_pgn_output_free(&out);
-    return result;
+    return Result(env, &joined);
 }
 
 // The same read on a worker thread; the text and state stay referenced
@@ -91,20 +109,25 @@ class PgnWorker : public Napi::AsyncWorker {
         text_ = Napi::Persistent(text);
         state_ = Napi::Persistent(state);
     }
-    ~PgnWorker() override { cn_pgn_output_free(&out_); }
+    ~PgnWorker() override {
+        cn_pgn_output_free(&out_);
+        std::free(joined_.data);
+    }
     void Execute() override {
-        if (cn_pgn_read_parallel(&in_, &out_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK)
+        if (cn_pgn_read_parallel(&in_, &out_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK || !Join(out_, &joined_))
             SetError("out of memory reading PGN");
     }
     void OnOK() override {
         WriteState(state_data_, in_, out_);
-        Callback().Call({Env().Null(), Result(Env(), out_)});
+        cn_pgn_output_free(&out_);
+        Callback().Call({Env().Null(), Result(Env(), &joined_)});
     }
 
   private:
     cn_pgn_input in_;
     int threads_;
     cn_pgn_output out_ = {};
+    Joined joined_;
     double *state_data_;
     Napi::ObjectReference text_, state_;
 };
