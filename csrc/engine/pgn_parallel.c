@@ -112,7 +112,7 @@ static void run_blocks(pgn_block *block, size_t count, size_t threads) {
     cn_thread helpers[CN_PGN_MAX_THREADS];
     int started[CN_PGN_MAX_THREADS] = {0};
     for (size_t t = 1; t < threads; t++)
-        started[t] = cn_thread_start(&helpers[t], read_blocks, &blocks, BLOCK_THREAD_STACK_BYTES);
+        started[t] = cn_thread_start_beside(&helpers[t], read_blocks, &blocks, BLOCK_THREAD_STACK_BYTES);
     read_blocks(&blocks);
     for (size_t t = 1; t < threads; t++)
         if (started[t]) cn_thread_join(&helpers[t]);

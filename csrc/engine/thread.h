@@ -25,6 +25,10 @@ typedef struct cn_thread {
 /* Runs run(arg) on a new thread with a stack of stack_bytes. Returns 1 when
  * it started, 0 when no thread could be made (nothing runs then). */
 int cn_thread_start(cn_thread *thread, void (*run)(void *), void *arg, size_t stack_bytes);
+/* cn_thread_start for a short-lived thread that must run at the same time
+ * as its maker: where the system lets a thread's CPUs be set (Linux), it
+ * runs on any CPU the maker may use but the one the maker was on. */
+int cn_thread_start_beside(cn_thread *thread, void (*run)(void *), void *arg, size_t stack_bytes);
 /* Waits for a started thread to return. */
 void cn_thread_join(cn_thread *thread);
 
