@@ -133,6 +133,13 @@ interface TextReader {
 
 const EMPTY = new Uint8Array(0);
 
+/** One native read of readPgn: its result and the source bytes read up to its end. */
+interface Read {
+  bytes: Uint8Array;
+  recordBytes: number;
+  end: number;
+}
+
 function joined(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
   return tail.length ? Buffer.concat([tail, chunk]) : chunk;
 }
@@ -247,16 +254,15 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   let need = 0; // bytes pending must reach before the next read: doubles while no game completes
   let bytes = 0;
   let games = 0;
-  const step = async (final: boolean): Promise<Game[]> => {
+  // A native read; its games are built by the caller once the next read is on its way.
+  const step = async (final: boolean): Promise<Read> => {
     if (signal?.aborted) throw new AbortError();
     cursor.prepare(final);
-    const result = gamesOf(await readAsync(pending, cursor.state), cursor.recordBytes);
+    const result = await readAsync(pending, cursor.state);
     const consumed = cursor.consumed;
     need = consumed === 0 && !final ? pending.length * 2 : 0;
     pending = pending.subarray(consumed);
-    games += result.length;
-    onProgress?.({ bytes: bytes - pending.length, totalBytes, games });
-    return result;
+    return { bytes: result, recordBytes: cursor.recordBytes, end: bytes - pending.length };
   };
   let ended = false;
   // Takes text until a read is due; false when nothing is left to read.
@@ -274,15 +280,18 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   };
   const due = () => step(ended || pending.length >= maxGameBytes);
   let final = false;
-  let ready: Promise<Game[]> | undefined;
+  let ready: Promise<Read> | undefined;
   try {
-    // The next native read runs while the caller takes the games of this one.
+    // The next native read runs while this one's games are built and taken.
     ready = (await fill()) ? due() : undefined;
     while (ready) {
-      const batch = await ready;
+      const read = await ready;
       if (signal?.aborted) throw new AbortError();
       final = ended;
       ready = !final && (await fill()) ? due() : undefined;
+      const batch = gamesOf(read.bytes, read.recordBytes);
+      games += batch.length;
+      onProgress?.({ bytes: read.end, totalBytes, games });
       yield* batch;
     }
   } finally {
