@@ -249,6 +249,24 @@ static void set_bitboards(cn_position *p, const uint8_t squares[64]) {
     p->by_color[CN_BLACK] = plane3;
 }
 
+/* How many men each side has: with SSE2 both counts at once, the bytes'
+ * counts summed by psadbw, for about half the instructions of two. */
+static void count_men(const cn_position *p, int men[2]) {
+#if defined(__SSE2__) || defined(_M_X64)
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p->by_color);
+    v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));
+    v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi16(v, 2), m2));
+    v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi16(v, 4)), m4);
+    const __m128i sums = _mm_sad_epu8(v, _mm_setzero_si128());
+    men[CN_WHITE] = _mm_cvtsi128_si32(sums);
+    men[CN_BLACK] = _mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+#else
+    men[CN_WHITE] = bb_popcount(p->by_color[CN_WHITE]);
+    men[CN_BLACK] = bb_popcount(p->by_color[CN_BLACK]);
+#endif
+}
+
 /* The board field: p's bitboards, and in p->key the pieces' share of the key. */
 static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
     static const char *color_names[2] = {"white", "black"};
@@ -259,9 +277,11 @@ static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
         if (status != CN_OK) return status;
     }
     set_bitboards(p, squares);
+    int men_of[2];
+    count_men(p, men_of);
     for (int color = 0; color < 2; color++) {
         const bitboard kings = p->by_type[CN_KING] & p->by_color[color];
-        const int men = bb_popcount(p->by_color[color]);
+        const int men = men_of[color];
         if (!kings || bb_more_than_one(kings))
             return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s has %d kings, expected 1", color_names[color],
                             bb_popcount(kings));
