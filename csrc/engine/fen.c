@@ -17,13 +17,6 @@
 
 static const char piece_letters[] = "pnbrqk";
 
-/* FEN piece letter -> (colour << 3 | type) + 1, 0 for anything else. */
-static const int8_t piece_codes[256] = {
-    ['P'] = 1 + CN_PAWN,         ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,      ['R'] = 1 + CN_ROOK,
-    ['Q'] = 1 + CN_QUEEN,        ['K'] = 1 + CN_KING,       ['p'] = 1 + (8 | CN_PAWN),  ['n'] = 1 + (8 | CN_KNIGHT),
-    ['b'] = 1 + (8 | CN_BISHOP), ['r'] = 1 + (8 | CN_ROOK), ['q'] = 1 + (8 | CN_QUEEN), ['k'] = 1 + (8 | CN_KING),
-};
-
 /* Offset in cn_polyglot_random of the first square's key of each piece code. */
 static const uint16_t piece_key_base[16] = {
 #define KEY_BASE(color, type) [1 + ((color) << 3 | (type))] = CN_POLYGLOT_PIECE_INDEX(color, type, 0)
@@ -103,8 +96,9 @@ static int64_t parse_clock(const fen_token *t, uint64_t max) {
     return value > max ? -1 : (int64_t)value;
 }
 
-/* What a board byte is to the fast scan: a piece's code (1-14), a digit's
- * value + BOARD_DIGIT, BOARD_SLASH, or 0 for anything else. */
+/* What a board byte is to both board scans: a piece's code
+ * (colour << 3 | type) + 1, a digit's value + BOARD_DIGIT, BOARD_SLASH, or 0
+ * for anything else. */
 enum { BOARD_DIGIT = 16, BOARD_SLASH = 32 };
 static const uint8_t board_bytes[256] = {
     ['P'] = 1 + CN_PAWN,         ['N'] = 1 + CN_KNIGHT,     ['B'] = 1 + CN_BISHOP,      ['R'] = 1 + CN_ROOK,
@@ -161,7 +155,8 @@ static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t 
     uint64_t key = 0;
     for (size_t i = 0; i < t->length; i++) {
         const unsigned char c = (unsigned char)t->text[i];
-        const int code = piece_codes[c];
+        const unsigned kind = board_bytes[c];
+        const unsigned code = kind < BOARD_DIGIT ? kind : 0;
         if (code) {
             if (file >= 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
             squares[make_square(file, rank)] = (uint8_t)code;
