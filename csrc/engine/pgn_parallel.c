@@ -16,6 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
+
 #include "atomics.h"
 #include "include/pgn.h"
 #include "pgn_lexer.h"
@@ -73,13 +77,28 @@ static size_t next_block_start(const char *text, size_t length, size_t from) {
     }
 }
 
-/* Counted byte by byte, a loop the compiler vectorizes: the cut counts the
- * lines of the whole text before any thread starts, and on PGN's short
- * lines this is about a quarter faster than a memchr call per line. */
+/* The cut counts every line of a text before any thread starts, so this
+ * is on the read's serial path. SSE2 counts 16 bytes a step in byte lanes,
+ * summed by psadbw before a lane can overflow: on a 1 MiB text in cache,
+ * a third of the time of a memchr call per line; other CPUs count in a loop
+ * the compiler vectorizes. */
 static uint32_t newlines(const char *text, size_t from, size_t to) {
-    uint32_t n = 0;
-    for (size_t i = from; i < to; i++) n += text[i] == '\n';
-    return n;
+    uint64_t n = 0;
+    size_t i = from;
+#if defined(__SSE2__) || defined(_M_X64)
+    const __m128i newline = _mm_set1_epi8('\n');
+    while (to - i >= 16) {
+        size_t steps = (to - i) / 16;
+        if (steps > 255) steps = 255;
+        __m128i lanes = _mm_setzero_si128();
+        for (size_t k = 0; k < steps; k++, i += 16)
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + i)), newline));
+        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+        n += (uint64_t)_mm_cvtsi128_si32(sums) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+#endif
+    for (; i < to; i++) n += text[i] == '\n';
+    return (uint32_t)n;
 }
 
 /* Cuts in->text into at most `count` blocks; returns how many. */

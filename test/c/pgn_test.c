@@ -162,6 +162,18 @@ static void pgn_test_parallel(void) {
             for (size_t min_block = 1; min_block < len; min_block = min_block * 3 + 7)
                 runs_kept += pgn_check_parallel(text, cut, cut == len, threads, min_block) > 1;
     if (!runs_kept) PGN_TEST_FAIL("no parallel read kept a block");
+    /* Blocks tens of kilobytes apart: the lines before each cut are counted
+     * over many steps of 16 bytes, and over the 255 steps a byte can count. */
+    static char large[64 * sizeof text];
+    size_t large_len = 0;
+    for (int i = 0; i < 64; i++) {
+        memcpy(large + large_len, text + (i ? 3 : 0), len - (i ? 3 : 0));
+        large_len += len - (i ? 3 : 0);
+    }
+    for (int threads = 2; threads <= 3; threads++)
+        for (size_t cut = large_len - 1001; cut <= large_len; cut += 1001)
+            if (pgn_check_parallel(large, cut, cut == large_len, threads, large_len / 9) < 2)
+                PGN_TEST_FAIL("a large text was read as one block");
 }
 
 /* Does the one game of text carry the error "invalid UTF-8"? */
