@@ -13,6 +13,11 @@
 //    mainline move still validated natively) but takes of each game only
 //    its headers and errors, not moves(): the native reading's own figure
 //    for threads 1 vs 2, which the JS side of the first row bounds.
+//    A third, "games counted", takes of each game only its errors: the
+//    least a caller can do, so the nearest to the native reading alone.
+//    Each row also gives the process CPU time of a round (both native
+//    threads and the JS thread) and the ratio that CPU time allows: two
+//    threads cannot finish before the CPU time divided by the cores.
 // 2. "tree, string": the first --tree-mb megabytes of a corpus whose games
 //    carry one comment a move (chess.js reads no more), parsed from a
 //    string: chess-native parsePgn + root + moves() for every game;
@@ -58,8 +63,18 @@ function corpus() {
   return file;
 }
 
-async function mainlineRound(file, threads) {
+// A round's wall and process CPU time (every thread of the process).
+function clock() {
   const t = performance.now();
+  const cpu = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(cpu);
+    return { seconds: (performance.now() - t) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+  };
+}
+
+async function mainlineRound(file, threads) {
+  const stop = clock();
   let games = 0;
   let plies = 0;
   let errors = 0;
@@ -68,12 +83,12 @@ async function mainlineRound(file, threads) {
     plies += g.moves().length;
     errors += g.errors.length;
   }
-  return { seconds: (performance.now() - t) / 1000, games, plies, errors };
+  return { ...stop(), games, plies, errors };
 }
 
 // The same read with moves() left alone: games counted, headers and errors read.
 async function headersOnlyRound(file, threads) {
-  const t = performance.now();
+  const stop = clock();
   let games = 0;
   let tags = 0;
   let errors = 0;
@@ -82,7 +97,19 @@ async function headersOnlyRound(file, threads) {
     tags += Object.keys(g.headers).length;
     errors += g.errors.length;
   }
-  return { seconds: (performance.now() - t) / 1000, games, tags, errors };
+  return { ...stop(), games, tags, errors };
+}
+
+// The same read taking of each game only its errors.
+async function countedRound(file, threads) {
+  const stop = clock();
+  let games = 0;
+  let errors = 0;
+  for await (const g of readPgn(file, { mode: 'mainline', threads })) {
+    games++;
+    errors += g.errors.length;
+  }
+  return { ...stop(), games, errors };
 }
 
 // Rounds of `round` on 1 and THREADS threads, interleaved; prints the median
@@ -98,16 +125,22 @@ async function compareThreads(file, round, label, counts) {
   for (let r = 0; r < ROUNDS; r++) for (const [threads, runs] of byThreads) runs.push(await round(file, threads));
   const first = byThreads.get(1)[0];
   const seconds = new Map();
+  const cpuSeconds = new Map();
   for (const [threads, runs] of byThreads) {
     const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
-    if (Object.keys(first).some((k) => k !== 'seconds' && m[k] !== first[k])) throw new Error('thread counts read differently');
+    const timed = new Set(['seconds', 'cpuSeconds']);
+    if (Object.keys(first).some((k) => !timed.has(k) && m[k] !== first[k])) throw new Error('thread counts read differently');
     seconds.set(threads, m.seconds);
+    cpuSeconds.set(threads, median(runs.map((y) => y.cpuSeconds)));
     console.log(
       `${label}, threads ${threads}: ${counts(m)}: ` +
-        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s (median of ${ROUNDS})`,
+        `${(bytes / 1e6 / m.seconds).toFixed(1)} MB/s, ${(m.games / m.seconds).toFixed(0)} games/s, ` +
+        `process CPU ${cpuSeconds.get(threads).toFixed(3)} s (medians of ${ROUNDS})`,
     );
   }
-  return { ratio: seconds.get(1) / seconds.get(THREADS), load, games: first.games };
+  // Two threads cannot finish before their round's CPU time spread over the cores.
+  const fastest = Math.max(cpuSeconds.get(THREADS) / Math.min(THREADS, cpus().length), seconds.get(1) / THREADS);
+  return { ratio: seconds.get(1) / seconds.get(THREADS), bound: seconds.get(1) / fastest, load, games: first.games };
 }
 
 function ours(text) {
@@ -154,6 +187,13 @@ function time(f) {
   return { seconds: (performance.now() - t) / 1000, n };
 }
 
+function ratioLine(r) {
+  return (
+    `${r.ratio.toFixed(2)}x (at most ${r.bound.toFixed(2)}x for the process CPU time of a round; ` +
+    `load average ${r.load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`
+  );
+}
+
 async function main() {
   const info = engineInfo();
   console.log(`chess-native ${info.version} (${info.impl}), node ${process.version}, ${cpus()[0]?.model ?? '?'}`);
@@ -166,10 +206,7 @@ async function main() {
     'mainline, file path',
     (m) => `${(bytes / 1e6).toFixed(1)} MB, ${m.games} games, ${m.plies} plies, ${m.errors} errors`,
   );
-  console.log(
-    `  threads ${THREADS} vs 1: ${mainline.ratio.toFixed(2)}x ` +
-      `(load average ${mainline.load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after, ${cpus().length} cores)`,
-  );
+  console.log(`  threads ${THREADS} vs 1: ${ratioLine(mainline)}, ${cpus().length} cores`);
   const headers = await compareThreads(
     file,
     headersOnlyRound,
@@ -177,10 +214,15 @@ async function main() {
     (m) => `${m.games} games, ${m.tags} tags, ${m.errors} errors`,
   );
   if (headers.games !== mainline.games) throw new Error('headers-only rounds read other games');
-  console.log(
-    `  headers only, threads ${THREADS} vs 1: ${headers.ratio.toFixed(2)}x ` +
-      `(load average ${headers.load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`,
+  console.log(`  headers only, threads ${THREADS} vs 1: ${ratioLine(headers)}`);
+  const counted = await compareThreads(
+    file,
+    countedRound,
+    'mainline, file path, games counted (errors only)',
+    (m) => `${m.games} games, ${m.errors} errors`,
   );
+  if (counted.games !== mainline.games) throw new Error('counting rounds read other games');
+  console.log(`  games counted, threads ${THREADS} vs 1: ${ratioLine(counted)}`);
   if (MAINLINE_ONLY) return;
 
   let text = '';
