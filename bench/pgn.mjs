@@ -112,6 +112,9 @@ async function countedRound(file, threads) {
   return { ...stop(), games, errors };
 }
 
+// The fields of a round that are timings, not counts.
+const TIMED = new Set(['seconds', 'cpuSeconds']);
+
 // Rounds of `round` on 1 and THREADS threads, interleaved; prints the median
 // round of each with `counts` of it. Every median round must read what the
 // first round read. Returns the ratio of the medians (1 thread / THREADS).
@@ -128,8 +131,7 @@ async function compareThreads(file, round, label, counts) {
   const cpuSeconds = new Map();
   for (const [threads, runs] of byThreads) {
     const m = runs.find((x) => x.seconds === median(runs.map((y) => y.seconds)));
-    const timed = new Set(['seconds', 'cpuSeconds']);
-    if (Object.keys(first).some((k) => !timed.has(k) && m[k] !== first[k])) throw new Error('thread counts read differently');
+    if (Object.keys(first).some((k) => !TIMED.has(k) && m[k] !== first[k])) throw new Error('thread counts read differently');
     seconds.set(threads, m.seconds);
     cpuSeconds.set(threads, median(runs.map((y) => y.cpuSeconds)));
     console.log(
