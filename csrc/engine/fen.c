@@ -7,11 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#endif
 
 #include "position.h"
+#include "sse2.h"
 #include "text.h"
 #include "zobrist.h"
 
@@ -191,7 +189,7 @@ static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t 
     return CN_OK;
 }
 
-#if !(defined(__SSE2__) || defined(_M_X64))
+#if !CN_HAVE_SSE2
 /* The 8 bytes at b as a word, b[0] lowest: one load on little-endian
  * targets, where compilers see the pattern. */
 static inline uint64_t load_row(const uint8_t *b) {
@@ -210,7 +208,7 @@ static inline uint64_t byte_bits(uint64_t word, unsigned j) {
 
 /* The four bit planes of the squares' codes, as bitboards. */
 static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
-#if defined(__SSE2__) || defined(_M_X64)
+#if CN_HAVE_SSE2
     /* Shifting each 16-bit lane left by 7 - j moves bit j of both its bytes
      * to their top bits, which movemask gathers, 16 squares at a time. */
     for (unsigned chunk = 0; chunk < 4; chunk++) {
@@ -247,7 +245,7 @@ static void set_bitboards(cn_position *p, const uint8_t squares[64]) {
 /* How many men each side has: with SSE2 both counts at once, the bytes'
  * counts summed by psadbw, for about half the instructions of two. */
 static void count_men(const cn_position *p, int men[2]) {
-#if defined(__SSE2__) || defined(_M_X64)
+#if CN_HAVE_SSE2
     const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p->by_color);
     v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));

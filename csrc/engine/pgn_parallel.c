@@ -16,14 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#endif
-
 #include "atomics.h"
 #include "include/pgn.h"
 #include "pgn_lexer.h"
 #include "pgn_output.h"
+#include "sse2.h"
 #include "thread.h"
 
 /* The reader allocates its state; a block's thread needs little stack. */
@@ -85,7 +82,7 @@ static size_t next_block_start(const char *text, size_t length, size_t from) {
 static uint32_t newlines(const char *text, size_t from, size_t to) {
     uint64_t n = 0;
     size_t i = from;
-#if defined(__SSE2__) || defined(_M_X64)
+#if CN_HAVE_SSE2
     const __m128i newline = _mm_set1_epi8('\n');
     while (to - i >= 16) {
         size_t steps = (to - i) / 16;
