@@ -90,7 +90,7 @@ static int offset_field(int32_t op) {
     }
 }
 
-cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part) {
+cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part, uint32_t line_offset) {
     const size_t base = out->string_length;
     if (!reserve((void **)&out->records, &out->record_capacity, out->record_count + part->record_count,
                  CN_PGN_RECORD_INTS * sizeof(int32_t)) ||
@@ -102,6 +102,8 @@ cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part) {
         const int field = offset_field(dst[0]);
         /* START of the standard start holds offset 0, not a string. */
         if (field && (dst[0] != CN_PGN_OP_START || dst[2] != 0)) dst[field] += (int32_t)base;
+        /* Lines are uint32 in the reader, stored as int32. */
+        if (dst[0] == CN_PGN_OP_GAME || dst[0] == CN_PGN_OP_WHERE) dst[1] = (int32_t)((uint32_t)dst[1] + line_offset);
     }
     if (part->string_length) memcpy(out->strings + base, part->strings, part->string_length);
     out->record_count += part->record_count;

@@ -28,7 +28,7 @@ cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, in
 /* Appends a tag value with its \" and \\ escapes removed; returns its length. */
 cn_status pgn_out_unescaped(cn_pgn_output *out, const char *bytes, size_t length, int32_t *written);
 /* Appends the records and strings of part, its string offsets moved to
- * where its strings land in out. */
-cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part);
+ * where its strings land in out and line_offset added to its lines. */
+cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part, uint32_t line_offset);
 
 #endif /* CN_PGN_OUTPUT_H */

@@ -1,13 +1,19 @@
 /*
- * pgn_parallel.c - cn_pgn_read_parallel: one text read as blocks on
- * several threads, joined into exactly the output of one cn_pgn_read.
+ * pgn_parallel.c - cn_pgn_read_parts and cn_pgn_read_parallel: one text
+ * read as blocks on several threads, whose outputs are, in order, exactly
+ * the output of one cn_pgn_read.
  *
  * A block starts at a line that opens a tag pair after a line that does
  * not, which is where a game starts in any ordinary file. That guess is
  * checked, never trusted: the block before reads on past its end until a
  * game would start at or after it (cn_pgn_input.stop), so it ends where a
  * single reader would be between games; the next block is kept only if
- * that is exactly its start and line.
+ * that is exactly its start, at a line start.
+ *
+ * Nothing is counted or copied before the threads start or after they
+ * end: each block after the first is read from line 1, and its part's
+ * line offset (the lines before it, which the blocks before it count as
+ * they read) is found once they are done.
  *
  * The text is cut into several blocks a thread, which the threads take in
  * turn: a thread the system starts late, or a block slower than the rest,
@@ -20,7 +26,6 @@
 #include "include/pgn.h"
 #include "pgn_lexer.h"
 #include "pgn_output.h"
-#include "sse2.h"
 #include "thread.h"
 
 /* The reader allocates its state; a block's thread needs little stack. */
@@ -31,8 +36,7 @@
 typedef struct pgn_block {
     size_t start; /* offset in the whole text */
     cn_pgn_input in;
-    cn_pgn_output own;     /* the output of blocks after the first */
-    cn_pgn_output *target; /* where this block's records go */
+    cn_pgn_output *out; /* the block's part */
     cn_status status;
 } pgn_block;
 
@@ -50,7 +54,7 @@ static void read_blocks(void *arg) {
         const uint64_t k = cn_atomic_add(&blocks->next, 1) - 1;
         if (k >= blocks->count) return;
         pgn_block *b = &blocks->block[k];
-        b->status = cn_pgn_read(&b->in, b->target);
+        b->status = cn_pgn_read(&b->in, b->out);
     }
 }
 
@@ -74,35 +78,11 @@ static size_t next_block_start(const char *text, size_t length, size_t from) {
     }
 }
 
-/* The cut counts every line of a text before any thread starts, so this
- * is on the read's serial path. SSE2 counts 16 bytes a step in byte lanes,
- * summed by psadbw before a lane can overflow: on a 1 MiB text in cache,
- * a third of the time of a memchr call per line; other CPUs count in a loop
- * the compiler vectorizes. */
-static uint32_t newlines(const char *text, size_t from, size_t to) {
-    uint64_t n = 0;
-    size_t i = from;
-#if CN_HAVE_SSE2
-    const __m128i newline = _mm_set1_epi8('\n');
-    while (to - i >= 16) {
-        size_t steps = (to - i) / 16;
-        if (steps > 255) steps = 255;
-        __m128i lanes = _mm_setzero_si128();
-        for (size_t k = 0; k < steps; k++, i += 16)
-            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + i)), newline));
-        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
-        n += (uint64_t)_mm_cvtsi128_si32(sums) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
-    }
-#endif
-    for (; i < to; i++) n += text[i] == '\n';
-    return (uint32_t)n;
-}
-
-/* Cuts in->text into at most `count` blocks; returns how many. */
-static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_output *out, pgn_block *blocks, size_t count,
+/* Cuts in->text into at most `count` blocks, reading into parts[0..);
+ * returns how many. Every block after the first is read from line 1. */
+static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_part *parts, pgn_block *blocks, size_t count,
                          size_t min_block) {
     size_t made = 0, start = 0;
-    uint32_t line = in->line ? in->line : 1;
     while (made < count) {
         pgn_block *b = &blocks[made];
         b->start = start;
@@ -110,15 +90,14 @@ static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_output *out, pgn_block *
         b->in.length = in->length - start;
         b->in.final = in->final;
         b->in.mode = in->mode;
-        b->in.line = line;
+        b->in.line = made ? 1 : in->line ? in->line : 1;
         b->in.column = made ? 0 : in->column;
-        b->target = made ? &b->own : out;
+        b->out = &parts[made].out;
         made++;
         const size_t goal = start + (in->length - start) / (count - made + 1);
         const size_t next = next_block_start(in->text, in->length, goal > start + min_block ? goal : start + min_block);
         if (made == count || next + min_block > in->length) break;
         b->in.stop = next - start;
-        line += newlines(in->text, start, next);
         start = next;
     }
     return made;
@@ -138,24 +117,29 @@ static void run_blocks(pgn_block *block, size_t count, size_t threads) {
 }
 
 /* Did block b end exactly where the block after it starts? */
-static int ends_at_next(const pgn_block *b, const pgn_block *next) {
-    return b->in.consumed == b->in.stop && b->in.consumed_line == next->in.line && b->in.consumed_column == 0;
+static int ends_at_next(const pgn_block *b) {
+    return b->in.consumed == b->in.stop && b->in.consumed_column == 0;
 }
 
-/* Joins the kept blocks' outputs into out and reads in order what follows
- * a block that did not end where the next one starts. */
-static cn_status join_blocks(cn_pgn_input *in, cn_pgn_output *out, pgn_block *blocks, size_t count) {
+/* Keeps the parts of the blocks read in order, gives each its line
+ * offset, and reads in order into the part after them what follows a
+ * block that did not end where the next one starts. */
+static cn_status keep_blocks(cn_pgn_input *in, cn_pgn_parts *parts, pgn_block *blocks, size_t count) {
     size_t k = 0;
     cn_status status = blocks[0].status;
-    while (status == CN_OK && k + 1 < count && ends_at_next(&blocks[k], &blocks[k + 1])) {
+    parts->part[0].line_offset = 0;
+    while (status == CN_OK && k + 1 < count && ends_at_next(&blocks[k])) {
+        /* Block k+1, read from line 1, starts on the line block k ended on. */
+        parts->part[k + 1].line_offset = parts->part[k].line_offset + blocks[k].in.consumed_line - 1;
         k++;
         status = blocks[k].status;
-        if (status == CN_OK) status = pgn_out_append(out, &blocks[k].own);
     }
+    for (size_t j = k + 1; j < count; j++) cn_pgn_output_free(&parts->part[j].out);
+    parts->count = k + 1;
     const pgn_block *last = &blocks[k];
     in->blocks = k + 1;
     in->consumed = last->start + last->in.consumed;
-    in->consumed_line = last->in.consumed_line;
+    in->consumed_line = parts->part[k].line_offset + last->in.consumed_line;
     in->consumed_column = last->in.consumed_column;
     if (status != CN_OK || k + 1 == count || last->in.consumed < last->in.stop) return status;
     cn_pgn_input rest = *in; /* the text after a block that read past the next one's start */
@@ -164,26 +148,53 @@ static cn_status join_blocks(cn_pgn_input *in, cn_pgn_output *out, pgn_block *bl
     rest.line = in->consumed_line;
     rest.column = in->consumed_column;
     rest.stop = 0;
-    status = cn_pgn_read(&rest, out);
+    cn_pgn_part *after = &parts->part[parts->count++];
+    after->line_offset = 0;
+    status = cn_pgn_read(&rest, &after->out);
     in->consumed += rest.consumed;
     in->consumed_line = rest.consumed_line;
     in->consumed_column = rest.consumed_column;
     return status;
 }
 
-cn_status cn_pgn_read_parallel(cn_pgn_input *in, cn_pgn_output *out, int threads, size_t min_block) {
+cn_status cn_pgn_read_parts(cn_pgn_input *in, cn_pgn_parts *parts, int threads, size_t min_block) {
+    memset(parts, 0, sizeof *parts);
     if (min_block < 1) min_block = 1;
     const size_t thread_count = threads < 1 ? 1 : threads > CN_PGN_MAX_THREADS ? CN_PGN_MAX_THREADS : (size_t)threads;
     size_t count = thread_count * BLOCKS_PER_THREAD;
     if (count > in->length / min_block) count = in->length / min_block;
+    if (thread_count < 2 || count < 2 || in->max_games || in->stop) count = 1;
+    /* One part a block and one for a read after them. */
+    parts->part = calloc(count + 1, sizeof *parts->part);
+    if (!parts->part) return CN_ERR_NO_MEMORY;
     in->blocks = 1;
-    if (thread_count < 2 || count < 2 || in->max_games || in->stop) return cn_pgn_read(in, out);
+    if (count == 1) {
+        parts->count = 1;
+        return cn_pgn_read(in, &parts->part[0].out);
+    }
     pgn_block *blocks = calloc(count, sizeof *blocks);
     if (!blocks) return CN_ERR_NO_MEMORY;
-    count = cut_blocks(in, out, blocks, count, min_block);
+    count = cut_blocks(in, parts->part, blocks, count, min_block);
     run_blocks(blocks, count, thread_count < count ? thread_count : count);
-    const cn_status status = join_blocks(in, out, blocks, count);
-    for (size_t k = 1; k < count; k++) cn_pgn_output_free(&blocks[k].own);
+    const cn_status status = keep_blocks(in, parts, blocks, count);
     free(blocks);
+    return status;
+}
+
+void cn_pgn_parts_free(cn_pgn_parts *parts) {
+    if (parts->part)
+        for (size_t k = 0; k < parts->count; k++) cn_pgn_output_free(&parts->part[k].out);
+    free(parts->part);
+    memset(parts, 0, sizeof *parts);
+}
+
+cn_status cn_pgn_read_parallel(cn_pgn_input *in, cn_pgn_output *out, int threads, size_t min_block) {
+    cn_pgn_parts parts;
+    cn_status status = cn_pgn_read_parts(in, &parts, threads, min_block);
+    for (size_t k = 0; k < parts.count; k++) {
+        const cn_status joined = pgn_out_append(out, &parts.part[k].out, parts.part[k].line_offset);
+        if (status == CN_OK) status = joined;
+    }
+    cn_pgn_parts_free(&parts);
     return status;
 }

@@ -162,8 +162,8 @@ static void pgn_test_parallel(void) {
             for (size_t min_block = 1; min_block < len; min_block = min_block * 3 + 7)
                 runs_kept += pgn_check_parallel(text, cut, cut == len, threads, min_block) > 1;
     if (!runs_kept) PGN_TEST_FAIL("no parallel read kept a block");
-    /* Blocks tens of kilobytes apart: the lines before each cut are counted
-     * over many steps of 16 bytes, and over the 255 steps a byte can count. */
+    /* Blocks tens of kilobytes apart: each block's line offset adds up the
+     * lines the blocks before it read, over many games. */
     static char large[64 * sizeof text];
     size_t large_len = 0;
     for (int i = 0; i < 64; i++) {

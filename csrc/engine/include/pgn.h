@@ -64,9 +64,9 @@ extern "C" {
 #define CN_PGN_MAX_MOVE_TOKEN 32
 /* int32 values per record. */
 #define CN_PGN_RECORD_INTS 4
-/* Most threads cn_pgn_read_parallel reads with. */
+/* Most threads cn_pgn_read_parts reads with. */
 #define CN_PGN_MAX_THREADS 16
-/* The smallest block the binding lets cn_pgn_read_parallel cut a text into:
+/* The smallest block the binding lets cn_pgn_read_parts cut a text into:
  * below that, a thread's start costs more than the block saves. */
 #define CN_PGN_MIN_BLOCK_BYTES ((size_t)16 << 10)
 
@@ -124,7 +124,7 @@ typedef struct cn_pgn_input {
     size_t consumed;        /* bytes of whole games read */
     uint32_t consumed_line; /* line and column at text[consumed] */
     uint32_t consumed_column;
-    size_t blocks; /* cn_pgn_read_parallel: blocks whose parallel reading was kept */
+    size_t blocks; /* cn_pgn_read_parts: blocks whose parallel reading was kept */
 } cn_pgn_input;
 
 /*
@@ -138,16 +138,38 @@ typedef struct cn_pgn_input {
 cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out);
 
 /*
- * cn_pgn_read on up to `threads` threads (1..CN_PGN_MAX_THREADS; the
- * calling thread is one of them), with exactly its output: the text is cut
- * into blocks of at least min_block bytes at lines that open a game's tags
- * (as the lexer reads a tag line), each block is read with its own reader
- * from its own line number, and the outputs are joined in order. A block
- * is kept only when the block before it ended exactly at its start, on the
- * line it was given; otherwise the text from where that block ended is
- * read again in order on the calling thread. in->max_games and in->stop
- * read on one thread.
+ * The output of a parallel read: parts that, appended in order, are the
+ * output of one cn_pgn_read. The lines in a part's records (GAME and
+ * WHERE) are counted from its own start: add line_offset for the text's
+ * (in uint32 arithmetic, as the reader counts).
  */
+typedef struct cn_pgn_part {
+    cn_pgn_output out;
+    uint32_t line_offset;
+} cn_pgn_part;
+
+typedef struct cn_pgn_parts {
+    cn_pgn_part *part;
+    size_t count;
+} cn_pgn_parts;
+
+/*
+ * cn_pgn_read on up to `threads` threads (1..CN_PGN_MAX_THREADS; the
+ * calling thread is one of them), into *parts (overwritten; free with
+ * cn_pgn_parts_free, also after an error): the text is cut into blocks of
+ * at least min_block bytes at lines that open a game's tags (as the lexer
+ * reads a tag line), and each block is read with its own reader into its
+ * own part. A block is kept only when the block before it ended exactly
+ * at its start; otherwise the text from where that block ended is read
+ * again in order on the calling thread, into one more part.
+ * in->max_games and in->stop read on one thread, into one part. in's
+ * consumed fields are those of one cn_pgn_read.
+ */
+cn_status cn_pgn_read_parts(cn_pgn_input *in, cn_pgn_parts *parts, int threads, size_t min_block);
+void cn_pgn_parts_free(cn_pgn_parts *parts);
+
+/* cn_pgn_read_parts with the parts appended to *out: exactly the output of
+ * one cn_pgn_read. */
 cn_status cn_pgn_read_parallel(cn_pgn_input *in, cn_pgn_output *out, int threads, size_t min_block);
 
 /*
