@@ -49,6 +49,9 @@ export interface Limits {
   readonly uciRecordBytes: number;
 }
 
+/** A PGN read's parts: [records, strings, lineOffset, records, strings, lineOffset, ...]. */
+export type PgnParts = (Uint8Array | number)[];
+
 /** The PGN reader's record codes and limits (pgn.h). */
 export interface PgnConstants {
   readonly maxDepth: number;
@@ -107,10 +110,13 @@ export interface Native {
 
   /** PGN record layout and codes (pgn.h). */
   readonly pgn: PgnConstants;
-  /** Reads the games of `text` (state: see csrc/binding/pgn.cc); returns the records then the strings. */
-  pgnRead(text: Uint8Array, state: Float64Array): Uint8Array;
+  /**
+   * Reads the games of `text` (state: see csrc/binding/pgn.cc); returns its
+   * parts in order, three entries each: records, strings, line offset.
+   */
+  pgnRead(text: Uint8Array, state: Float64Array): PgnParts;
   /** pgnRead on a worker thread. */
-  pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, bytes: Uint8Array) => void): void;
+  pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, parts: PgnParts) => void): void;
 
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
   /**

@@ -71,6 +71,8 @@ export interface PgnBatch {
   strings: Uint8Array;
   /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
   ascii: string | undefined;
+  /** Added to the records' line numbers for the text's (see cn_pgn_part). */
+  lineOffset: number;
 }
 
 function square(s: number): string {
@@ -251,7 +253,9 @@ export class Game implements PgnGameData {
     for (let i = this.#first; i < this.#end; i++) {
       if (this.#op(i) !== OP_ERROR) continue;
       const message = this.#text(this.#arg(i, 1), this.#arg(i, 2), 'latin1');
-      errors.push({ line: this.#arg(i + 1, 1), column: this.#arg(i + 1, 2), ply: this.#arg(i, 3), message });
+      // | 0: the sum wraps as the reader's int32 records do.
+      const line = (this.#arg(i + 1, 1) + this.#batch.lineOffset) | 0;
+      errors.push({ line, column: this.#arg(i + 1, 2), ply: this.#arg(i, 3), message });
     }
     return errors;
   }

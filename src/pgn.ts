@@ -4,7 +4,7 @@ import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
 import { AbortError } from './errors';
-import { native, publicError } from './native';
+import { native, type PgnParts, publicError } from './native';
 import { Game, type PgnBatch } from './pgn-game';
 
 const C = native.pgn;
@@ -65,20 +65,24 @@ function modeCode(options: ParsePgnOptions | undefined): number {
 }
 
 /** The games of a pgnRead result. */
-function gamesOf(bytes: Uint8Array, recordBytes: number): Game[] {
-  const strings = Buffer.from(bytes.buffer, bytes.byteOffset + recordBytes, bytes.length - recordBytes);
-  const batch: PgnBatch = {
-    records: new Int32Array(bytes.buffer, bytes.byteOffset, recordBytes / 4),
-    strings,
-    // One string for an ASCII table: its slices cost no call into Node's buffer code.
-    ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
-  };
+function gamesOf(parts: PgnParts): Game[] {
   const games: Game[] = [];
-  const r = batch.records;
-  let first = 0;
-  for (let i = 0; i < r.length; i += INTS) {
-    if (r[i] === OP_GAME) first = i / INTS;
-    else if (r[i] === OP_END) games.push(new Game(batch, first, i / INTS));
+  for (let k = 0; k < parts.length; k += 3) {
+    const bytes = parts[k] as Uint8Array;
+    const strings = parts[k + 1] as Buffer;
+    const batch: PgnBatch = {
+      records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
+      strings,
+      // One string for an ASCII table: its slices cost no call into Node's buffer code.
+      ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
+      lineOffset: parts[k + 2] as number,
+    };
+    const r = batch.records;
+    let first = 0;
+    for (let i = 0; i < r.length; i += INTS) {
+      if (r[i] === OP_GAME) first = i / INTS;
+      else if (r[i] === OP_END) games.push(new Game(batch, first, i / INTS));
+    }
   }
   return games;
 }
@@ -89,16 +93,13 @@ class Cursor {
   constructor(mode: number, threads = 1) {
     this.state[1] = mode;
     this.state[2] = 1;
-    this.state[8] = threads;
+    this.state[7] = threads;
   }
   prepare(final: boolean): void {
     this.state[0] = final ? 1 : 0;
   }
   get consumed(): number {
     return this.state[5] as number;
-  }
-  get recordBytes(): number {
-    return this.state[7] as number;
   }
 }
 
@@ -107,18 +108,18 @@ export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   if (typeof text !== 'string') throw new TypeError('text must be a string');
   const cursor = new Cursor(modeCode(options));
   cursor.prepare(true);
-  let bytes: Uint8Array;
+  let parts: PgnParts;
   try {
-    bytes = native.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    parts = native.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }
-  return gamesOf(bytes, cursor.recordBytes);
+  return gamesOf(parts);
 }
 
-function readAsync(text: Uint8Array, state: Float64Array): Promise<Uint8Array> {
+function readAsync(text: Uint8Array, state: Float64Array): Promise<PgnParts> {
   return new Promise((resolve, reject) =>
-    native.pgnReadAsync(text, state, (err, bytes) => (err ? reject(publicError(err)) : resolve(bytes))),
+    native.pgnReadAsync(text, state, (err, parts) => (err ? reject(publicError(err)) : resolve(parts))),
   );
 }
 
@@ -135,8 +136,7 @@ const EMPTY = new Uint8Array(0);
 
 /** One native read of readPgn: its result and the source bytes read up to its end. */
 interface Read {
-  bytes: Uint8Array;
-  recordBytes: number;
+  parts: PgnParts;
   end: number;
 }
 
@@ -258,11 +258,11 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   const step = async (final: boolean): Promise<Read> => {
     if (signal?.aborted) throw new AbortError();
     cursor.prepare(final);
-    const result = await readAsync(pending, cursor.state);
+    const parts = await readAsync(pending, cursor.state);
     const consumed = cursor.consumed;
     need = consumed === 0 && !final ? pending.length * 2 : 0;
     pending = pending.subarray(consumed);
-    return { bytes: result, recordBytes: cursor.recordBytes, end: bytes - pending.length };
+    return { parts, end: bytes - pending.length };
   };
   let ended = false;
   // Takes text until a read is due; false when nothing is left to read.
@@ -289,7 +289,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
       if (signal?.aborted) throw new AbortError();
       final = ended;
       ready = !final && (await fill()) ? due() : undefined;
-      const batch = gamesOf(read.bytes, read.recordBytes);
+      const batch = gamesOf(read.parts);
       games += batch.length;
       onProgress?.({ bytes: read.end, totalBytes, games });
       yield* batch;

@@ -1,11 +1,12 @@
-// pgn.cc - reading PGN (pgn.h): a batch of games comes back as one
-// Buffer holding the records (int32, four per record) followed by the
-// string table, so JS gets two views and no object per token.
+// pgn.cc - reading PGN (pgn.h): a read comes back as its parts, each
+// two Buffers that take over the engine's own memory (records, int32 four
+// per record, and the string table) and the part's line offset, so JS gets
+// views and no object per token, and nothing is copied or joined.
 //
-// state (Float64Array(9)): [0] final, [1] mode, [2] line, [3] column of
-// text[0], [4] max games (0: all), [8] threads (1..CN_PGN_MAX_THREADS);
+// state (Float64Array(8)): [0] final, [1] mode, [2] line, [3] column of
+// text[0], [4] max games (0: all), [7] threads (1..CN_PGN_MAX_THREADS);
 // written back: [2] line and [3] column at text[consumed], [5] consumed
-// bytes, [6] games, [7] record bytes.
+// bytes, [6] games.
 #include "binding.h"
 
 #include <cstdlib>
@@ -18,17 +19,17 @@ namespace binding {
 
 namespace {
 
-constexpr size_t kStateLength = 9;
+constexpr size_t kStateLength = 8;
 
 bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, int *threads, double **state) {
     size_t length = 0;
     uint8_t *text = ArrayArgOrThrow<uint8_t>(env, info[0], 0, "PGN text must be a Uint8Array", &length);
     if (!text) return false;
-    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(9)");
+    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
     if (!*state) return false;
     const double *s = *state;
     if (s[1] < CN_PGN_MODE_TREE || s[1] > CN_PGN_MODE_HEADERS || s[2] < 1 || s[2] > 4294967295.0 || s[3] < 0 ||
-        s[3] > 4294967295.0 || s[4] < 0 || !(s[8] >= 1 && s[8] <= CN_PGN_MAX_THREADS)) {
+        s[3] > 4294967295.0 || s[4] < 0 || !(s[7] >= 1 && s[7] <= CN_PGN_MAX_THREADS)) {
         ThrowRange(env, "PGN state out of range");
         return false;
     }
@@ -40,63 +41,66 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
     in->line = static_cast<uint32_t>(s[2]);
     in->column = static_cast<uint32_t>(s[3]);
     in->max_games = static_cast<size_t>(s[4]);
-    *threads = static_cast<int>(s[8]);
+    *threads = static_cast<int>(s[7]);
     return true;
 }
 
-void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_output &out) {
+void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts) {
+    size_t games = 0;
+    for (size_t k = 0; k < parts.count; k++) games += parts.part[k].out.games;
     state[2] = in.consumed_line;
     state[3] = in.consumed_column;
     state[5] = static_cast<double>(in.consumed);
-    state[6] = static_cast<double>(out.games);
-    state[7] = static_cast<double>(out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
+    state[6] = static_cast<double>(games);
 }
 
-// A read's records followed by its strings, in one malloc'd block that JS
-// gets without a copy where external buffers are allowed (not in
-// Electron's V8 sandbox: there it is copied). The async read joins them on
-// its worker thread, so the JS thread only wraps the block.
-struct Joined {
-    uint8_t *data = nullptr;
-    size_t length = 0;
-};
+void FreeBlock(Napi::Env, char *block) { std::free(block); }
 
-bool Join(const cn_pgn_output &out, Joined *joined) {
-    const size_t record_bytes = out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t);
-    joined->length = record_bytes + out.string_length;
-    joined->data = static_cast<uint8_t *>(std::malloc(joined->length ? joined->length : 1));
-    if (!joined->data) return false;
-    if (record_bytes) std::memcpy(joined->data, out.records, record_bytes);
-    if (out.string_length) std::memcpy(joined->data + record_bytes, out.strings, out.string_length);
-    return true;
+// A Buffer that takes over `*data` (freed when the Buffer is collected, or
+// at once where external buffers are not allowed, as in Electron's V8
+// sandbox: there it is copied).
+Napi::Buffer<char> TakeBuffer(Napi::Env env, char **data, size_t length) {
+    char *block = *data;
+    *data = nullptr;
+    if (!block) return Napi::Buffer<char>::New(env, 0);
+    return Napi::Buffer<char>::NewOrCopy(env, block, length, FreeBlock);
 }
 
-// Takes the block: it is freed when the buffer is collected (or at once if copied).
-Napi::Value Result(Napi::Env env, Joined *joined) {
-    uint8_t *data = joined->data;
-    joined->data = nullptr;
-    return Napi::Buffer<uint8_t>::NewOrCopy(env, data, joined->length,
-                                            [](Napi::Env, uint8_t *block) { std::free(block); });
+// The parts that hold records, as [records, strings, lineOffset, ...];
+// each part's memory is taken over (cn_pgn_parts_free then frees the rest).
+Napi::Value Result(Napi::Env env, cn_pgn_parts *parts) {
+    Napi::Array result = Napi::Array::New(env);
+    uint32_t at = 0;
+    for (size_t k = 0; k < parts->count; k++) {
+        cn_pgn_part *part = &parts->part[k];
+        if (!part->out.record_count) continue;
+        char *records = reinterpret_cast<char *>(part->out.records);
+        part->out.records = nullptr;
+        result[at++] = TakeBuffer(env, &records, part->out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
+        result[at++] = TakeBuffer(env, &part->out.strings, part->out.string_length);
+        result[at++] = Napi::Number::New(env, part->line_offset);
+    }
+    return result;
 }
 
-// pgnRead(text: Uint8Array, state): Uint8Array. Reads on the calling thread.
+// pgnRead(text: Uint8Array, state): parts. Reads on the calling thread.
 Napi::Value PgnRead(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_pgn_input in;
     int threads = 1;
     double *state = nullptr;
     if (!ReadInput(env, info, &in, &threads, &state)) return env.Undefined();
-    cn_pgn_output out = {};
-    Joined joined;
-    cn_status status = cn_pgn_read_parallel(&in, &out, threads, CN_PGN_MIN_BLOCK_BYTES);
-    if (status == CN_OK && !Join(out, &joined)) status = CN_ERR_NO_MEMORY;
-    if (status == CN_OK) WriteState(state, in, out);
-    cn_pgn_output_free(&out);
-    if (status != CN_OK) {
+    cn_pgn_parts parts;
+    const cn_status status = cn_pgn_read_parts(&in, &parts, threads, CN_PGN_MIN_BLOCK_BYTES);
+    Napi::Value result = env.Undefined();
+    if (status == CN_OK) {
+        WriteState(state, in, parts);
+        result = Result(env, &parts);
+    } else {
         ThrowStatus(env, status, "out of memory reading PGN");
-        return env.Undefined();
     }
-    return Result(env, &joined);
+    cn_pgn_parts_free(&parts);
+    return result;
 }
 
 // The same read on a worker thread; the text and state stay referenced
@@ -109,30 +113,25 @@ class PgnWorker : public Napi::AsyncWorker {
         text_ = Napi::Persistent(text);
         state_ = Napi::Persistent(state);
     }
-    ~PgnWorker() override {
-        cn_pgn_output_free(&out_);
-        std::free(joined_.data);
-    }
+    ~PgnWorker() override { cn_pgn_parts_free(&parts_); }
     void Execute() override {
-        if (cn_pgn_read_parallel(&in_, &out_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK || !Join(out_, &joined_))
+        if (cn_pgn_read_parts(&in_, &parts_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK)
             SetError("out of memory reading PGN");
     }
     void OnOK() override {
-        WriteState(state_data_, in_, out_);
-        cn_pgn_output_free(&out_);
-        Callback().Call({Env().Null(), Result(Env(), &joined_)});
+        WriteState(state_data_, in_, parts_);
+        Callback().Call({Env().Null(), Result(Env(), &parts_)});
     }
 
   private:
     cn_pgn_input in_;
     int threads_;
-    cn_pgn_output out_ = {};
-    Joined joined_;
+    cn_pgn_parts parts_ = {};
     double *state_data_;
     Napi::ObjectReference text_, state_;
 };
 
-// pgnReadAsync(text, state, callback(err, bytes)).
+// pgnReadAsync(text, state, callback(err, parts)).
 Napi::Value PgnReadAsync(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_pgn_input in;
