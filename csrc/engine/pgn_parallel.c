@@ -117,9 +117,7 @@ static void run_blocks(pgn_block *block, size_t count, size_t threads) {
 }
 
 /* Did block b end exactly where the block after it starts? */
-static int ends_at_next(const pgn_block *b) {
-    return b->in.consumed == b->in.stop && b->in.consumed_column == 0;
-}
+static int ends_at_next(const pgn_block *b) { return b->in.consumed == b->in.stop && b->in.consumed_column == 0; }
 
 /* Keeps the parts of the blocks read in order, gives each its line
  * offset, and reads in order into the part after them what follows a
