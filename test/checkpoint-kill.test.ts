@@ -21,10 +21,11 @@ function published(file: string, fen: string, depth: number): bigint {
   return count;
 }
 
-// perft(7) and perft(8) of positions whose hashed counts take one to three
-// seconds on two cores: enough room for kills at random moments, short
-// enough for the whole test to stay within about a minute on a loaded CI
-// machine. Two are Chess960 positions (the flag is part of the journal).
+// perft(7) and perft(8) of positions whose hashed counts take a quarter of
+// a second (a fast CPU) to three seconds (a slow or loaded one) on two
+// cores: room for kills at random moments, short enough for the whole test
+// to stay within about a minute. Two are Chess960 positions (the flag is
+// part of the journal).
 const RUNS = [
   { fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', depth: 8, chess960: false, file: 'cpw.epd', kills: 7 },
   { fen: '2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1', depth: 8, chess960: true, file: 'tricky960.epd', kills: 6 },
@@ -32,28 +33,47 @@ const RUNS = [
   { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 7, chess960: false, file: 'cpw.epd', kills: 4 },
 ];
 
+// The earliest kill: before the addon has loaded.
+const KILL_FROM_MS = 80;
+
 interface Outcome {
   killed: boolean;
   status: number | null;
   stdout: string;
   stderr: string;
+  ms: number; // from the spawn to the exit
+  firstRecordMs: number; // from the spawn to the journal's first unit record (Infinity: none seen)
 }
 
-/** Runs the command; SIGKILLs it after `killAfterMs` unless it has exited by then. */
-function runOrKill(args: string[], killAfterMs: number): Promise<Outcome> {
+/** Lines of the journal: its header, then a record a unit. */
+function journalLines(journal: string): number {
+  return existsSync(journal) ? readFileSync(journal, 'latin1').split('\n').length - 1 : 0;
+}
+
+/** Runs the command; SIGKILLs it after `killAfterMs` unless it has exited by then.
+ * With `watch`, polls that journal to time its first record. */
+function runOrKill(args: string[], killAfterMs: number, watch?: string): Promise<Outcome> {
   return new Promise((resolve) => {
+    const started = performance.now();
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let killed = false;
+    let firstRecordMs = Infinity;
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       killed = child.kill('SIGKILL');
     }, killAfterMs);
+    const poll = watch
+      ? setInterval(() => {
+          if (firstRecordMs === Infinity && journalLines(watch) > 1) firstRecordMs = performance.now() - started;
+        }, 5)
+      : undefined;
     child.on('close', (status) => {
       clearTimeout(timer);
-      resolve({ killed: killed && status === null, status, stdout, stderr });
+      clearInterval(poll);
+      resolve({ killed: killed && status === null, status, stdout, stderr, ms: performance.now() - started, firstRecordMs });
     });
   });
 }
@@ -77,9 +97,17 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
         expect(BigInt((/"nodes": (\d+)/.exec(o.stdout) ?? [])[1] ?? -1), context).toBe(expected);
         completions++;
       };
+      // A first run, uninterrupted, times the command on this machine: half
+      // the kills land anywhere from before the addon has loaded to the end
+      // of the count, half while units are being recorded, whatever the
+      // CPU's speed.
+      const timed = await runOrKill(args, 600_000, journal);
+      check(timed);
+      rmSync(journal);
+      const recordsFromMs = Math.min(timed.firstRecordMs, timed.ms / 2);
       for (let landed = 0; landed < run.kills;) {
-        // From before the addon has loaded to well into the count.
-        const o = await runOrKill(args, 80 + random() * 1100);
+        const from = landed % 2 === 0 ? KILL_FROM_MS : recordsFromMs;
+        const o = await runOrKill(args, from + random() * Math.max(timed.ms - from, KILL_FROM_MS));
         if (!o.killed) {
           // It finished first: the count must be exact; start the next kills afresh.
           check(o);
@@ -89,7 +117,7 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
         landed++;
         kills++;
         const text = existsSync(journal) ? readFileSync(journal, 'latin1') : '';
-        if (text.split('\n').length > 2) midCount++;
+        if (journalLines(journal) > 1) midCount++;
         if (text !== '' && !text.endsWith('\n')) tornTails++;
       }
       check(await runOrKill(args, 600_000));
