@@ -45,9 +45,13 @@ interface Outcome {
   firstRecordMs: number; // from the spawn to the journal's first unit record (Infinity: none seen)
 }
 
-/** Lines of the journal: its header, then a record a unit. */
-function journalLines(journal: string): number {
-  return existsSync(journal) ? readFileSync(journal, 'latin1').split('\n').length - 1 : 0;
+/** The lines of a journal's text: its header, then a record a unit. */
+function lineCount(text: string): number {
+  return text.split('\n').length - 1;
+}
+
+function journalText(journal: string): string {
+  return existsSync(journal) ? readFileSync(journal, 'latin1') : '';
 }
 
 /** Runs the command; SIGKILLs it after `killAfterMs` unless it has exited by then.
@@ -67,7 +71,7 @@ function runOrKill(args: string[], killAfterMs: number, watch?: string): Promise
     }, killAfterMs);
     const poll = watch
       ? setInterval(() => {
-          if (firstRecordMs === Infinity && journalLines(watch) > 1) firstRecordMs = performance.now() - started;
+          if (firstRecordMs === Infinity && lineCount(journalText(watch)) > 1) firstRecordMs = performance.now() - started;
         }, 5)
       : undefined;
     child.on('close', (status) => {
@@ -116,8 +120,8 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
         }
         landed++;
         kills++;
-        const text = existsSync(journal) ? readFileSync(journal, 'latin1') : '';
-        if (journalLines(journal) > 1) midCount++;
+        const text = journalText(journal);
+        if (lineCount(text) > 1) midCount++;
         if (text !== '' && !text.endsWith('\n')) tornTails++;
       }
       check(await runOrKill(args, 600_000));
