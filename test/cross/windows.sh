@@ -53,19 +53,23 @@ fi
 
 # wine's own link between a program and the wineserver can break under load
 # ("wine client error: ... recvmsg: Connection reset by peer"): that is wine
-# failing, not the program. wine_run runs a program under wine and repeats
-# such a run, at most twice, saying so on stderr; any other output, and the
-# exit status, are the program's own.
+# failing, not the program; so is a run that prints nothing at all, since
+# every program run here prints. wine_run runs a program under wine and
+# repeats such a run, at most twice, saying so on stderr; any other output,
+# and the exit status, are the program's own.
 cat >"$build/wine_run" <<'WINE_RUN'
 #!/bin/sh
 out=$(mktemp) err=$(mktemp)
 attempt=1
 while :; do
     wine "$@" >"$out" 2>"$err"; status=$?
-    grep -q "wine client error" "$out" "$err" || break
+    if grep -q "wine client error" "$out" "$err"; then why="wine client error"
+    elif [ ! -s "$out" ] && [ ! -s "$err" ]; then why="no output at all (exit $status)"
+    else break
+    fi
     [ "$attempt" -lt 3 ] || break
     attempt=$((attempt + 1))
-    echo "wine_run: wine client error, running $1 again (attempt $attempt)" >&2
+    echo "wine_run: $why, running $1 again (attempt $attempt)" >&2
     wineserver -p </dev/null >/dev/null 2>&1
 done
 cat "$out"; cat "$err" >&2
