@@ -63,20 +63,28 @@ function parseArgs(argv) {
   return options;
 }
 
-function clangArgs(options, out) {
+/** Compiler flags; -O goes to the compile step only (see build). */
+function compileArgs(options) {
   return [
     '--target=wasm32-wasi',
     // Only wasi-libc's headers: the host's /usr/include must not leak in.
     '-nostdlibinc',
     '-isystem',
     SYSROOT_INCLUDE,
-    `-L${SYSROOT_LIB}`,
     '-std=c11',
     options.opt,
     '-Wall',
     '-Wextra',
     ...(process.env.CN_WERROR ? ['-Werror'] : []),
     ...(options.simd ? ['-msimd128'] : []),
+    '-c',
+  ];
+}
+
+function linkArgs(objects, out) {
+  return [
+    '--target=wasm32-wasi',
+    `-L${SYSROOT_LIB}`,
     '-mexec-model=reactor',
     '-fuse-ld=lld',
     // The stack below the data: an overflow traps instead of overwriting it.
@@ -86,7 +94,7 @@ function clangArgs(options, out) {
     ...[...publicFunctions(), 'malloc', 'free'].map((name) => `-Wl,--export=${name}`),
     '-o',
     out,
-    ...sources(),
+    ...objects,
   ];
 }
 
@@ -103,9 +111,21 @@ function run(command, args) {
   }
 }
 
+/* Compiles and links in two steps: given -O when linking, clang 14 runs
+ * wasm-opt on the output whenever binaryen is installed, so the bytes would
+ * depend on the machine. wasm-opt runs only when asked (--wasm-opt). */
 function build(options, out) {
-  run('clang', clangArgs(options, out));
-  if (options.wasmOpt) run('wasm-opt', [options.wasmOpt, out, '-o', out]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'chess-native-wasm-objects-'));
+  try {
+    const files = sources();
+    const objects = files.map((file) => path.join(dir, `${path.basename(file, '.c')}.o`));
+    if (new Set(objects).size !== objects.length) throw new Error('build.mjs: two engine sources share a file name');
+    files.forEach((file, i) => run('clang', [...compileArgs(options), file, '-o', objects[i]]));
+    run('clang', linkArgs(objects, out));
+    if (options.wasmOpt) run('wasm-opt', [options.wasmOpt, out, '-o', out]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function clangVersion() {
