@@ -42,6 +42,11 @@ function checkCounts(file: string, every: number) {
 }
 
 describe('wasm engine', () => {
+  it('has a loader a browser can run as is: no imports at all', () => {
+    const loader = readFileSync(path.join(ROOT, 'wasm', 'loader.mjs'), 'utf8');
+    expect(loader).not.toMatch(/^\s*import\b|\bimport\(|\brequire\(|\bprocess\./m);
+  });
+
   it('is the engine of this package, on its wasm code path', () => {
     expect(engine.implName()).toBe('base-magic');
     expect(engine.readCString(Number(engine.call('cn_slider_path')))).toBe('magic');
@@ -206,6 +211,9 @@ describe('wasm engine after a trap', () => {
   });
 
   it('throws WasmTrapError on a stack overflow and works again on a new instance', () => {
+    // The 1 MiB stack sits below the static data, so an overflow traps at
+    // once instead of first running through the engine's tables.
+    expect(Number(engine.call('cn_status_name', 0))).toBeGreaterThanOrEqual(1 << 20);
     const generation = engine.generation;
     const position = parsed('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     // Far deeper than the 1 MiB stack holds: the first line of moves overflows it long before the count could end.
