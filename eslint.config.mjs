@@ -33,6 +33,8 @@ export default tseslint.config(
         Atomics: 'readonly',
         structuredClone: 'readonly',
         globalThis: 'readonly',
+        WebAssembly: 'readonly',
+        Response: 'readonly',
       },
     },
     rules: {

@@ -51,12 +51,14 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       'dist/index.js',
       'dist/index.mjs',
       'dist/index.d.ts',
+      'wasm/chess-native.wasm',
+      'wasm/loader.mjs',
     ]) {
       expect(files, f).toContain(f);
     }
     expect(files.some((f) => f.startsWith(`prebuilds/${TUPLE}/`) && f.endsWith('.node'))).toBe(true);
     const allowed =
-      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node)$/;
+      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node|wasm\/(chess-native\.wasm|loader\.mjs|loader\.d\.mts))$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     // Compressed size: the binaries dominate; a few MB at most.
     expect(listing[0]!.size).toBeLessThan(5 * 1024 * 1024);

@@ -66,6 +66,8 @@ void cn_cpu_describe(const cn_cpu_features *f, char *out, size_t size) {
     const char *arch = "x86";
 #elif defined(__aarch64__) || defined(_M_ARM64)
     const char *arch = "arm64";
+#elif defined(__wasm32__)
+    const char *arch = "wasm32";
 #else
     const char *arch = "other";
 #endif

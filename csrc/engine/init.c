@@ -12,8 +12,11 @@
 #include "clock.h"
 #include "cpu.h"
 #include "impl.h"
+#include "thread.h"
 
-#if defined(_WIN32)
+#if defined(CN_NO_THREADS)
+static int init_done; /* one thread: a flag is the once-guard */
+#elif defined(_WIN32)
 #include <windows.h>
 static INIT_ONCE init_once = INIT_ONCE_STATIC_INIT;
 #else
@@ -80,7 +83,7 @@ static void choose_impl(void) {
     snprintf(init_message, sizeof init_message, "ok");
 }
 
-#if defined(_WIN32)
+#if defined(_WIN32) && !defined(CN_NO_THREADS)
 static BOOL CALLBACK run_init(PINIT_ONCE once, PVOID parameter, PVOID *context) {
     (void)once;
     (void)parameter;
@@ -99,13 +102,18 @@ static void run_init(void) {
         choose_impl();
     }
     init_nanoseconds = cn_monotonic_nanoseconds() - start;
-#if defined(_WIN32)
+#if defined(_WIN32) && !defined(CN_NO_THREADS)
     return TRUE;
 #endif
 }
 
 cn_status cn_init(void) {
-#if defined(_WIN32)
+#if defined(CN_NO_THREADS)
+    if (!init_done) {
+        init_done = 1;
+        run_init();
+    }
+#elif defined(_WIN32)
     InitOnceExecuteOnce(&init_once, run_init, NULL, NULL);
 #else
     pthread_once(&init_once, run_init);

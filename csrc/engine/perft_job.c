@@ -16,7 +16,8 @@
 #include "thread.h"
 #include "transposition_table.h"
 
-#ifdef _WIN32
+#if defined(CN_NO_THREADS)
+#elif defined(_WIN32)
 #include <windows.h>
 #else
 #include <sched.h>
@@ -30,7 +31,9 @@
 #define JOB_THREAD_STACK_BYTES ((size_t)1 << 20)
 
 static void yield_thread(void) {
-#ifdef _WIN32
+#if defined(CN_NO_THREADS)
+    /* no other thread to yield to */
+#elif defined(_WIN32)
     SwitchToThread();
 #else
     sched_yield();
@@ -278,6 +281,17 @@ static cn_status create_table(cn_perft_job *job, size_t hash_bytes, uint64_t key
     return CN_OK;
 }
 
+#if defined(CN_NO_THREADS)
+/* No threads: the one worker runs here, so the job has finished (and
+ * on_finish has run) when cn_perft_job_start returns. */
+static cn_status start_threads(cn_perft_job *job, int threads) {
+    (void)threads;
+    job->workers_left = 1;
+    job->gate_open = 1;
+    worker(job);
+    return CN_OK;
+}
+#else
 /* Starts up to `threads` workers (more than subtrees would only wait);
  * fewer than asked only makes the run slower, none is an error. */
 static cn_status start_threads(cn_perft_job *job, int threads) {
@@ -291,6 +305,7 @@ static cn_status start_threads(cn_perft_job *job, int threads) {
     cn_atomic_store_release(&job->gate_open, 1);
     return CN_OK;
 }
+#endif
 
 /* The job as the options set it up, before any work exists. */
 static void configure(cn_perft_job *job, const cn_perft_job_options *options) {

@@ -11,7 +11,21 @@
 
 #include <stdint.h>
 
-#ifdef _WIN32
+#if defined(CN_NO_THREADS)
+int cn_thread_start(cn_thread *thread, void (*run)(void *), void *arg, size_t stack_bytes) {
+    (void)thread;
+    (void)run;
+    (void)arg;
+    (void)stack_bytes;
+    return 0;
+}
+
+int cn_thread_start_beside(cn_thread *thread, void (*run)(void *), void *arg, size_t stack_bytes) {
+    return cn_thread_start(thread, run, arg, stack_bytes);
+}
+
+void cn_thread_join(cn_thread *thread) { (void)thread; }
+#elif defined(_WIN32)
 #include <process.h>
 
 static unsigned __stdcall thread_main(void *arg) {

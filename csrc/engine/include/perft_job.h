@@ -95,7 +95,9 @@ typedef struct cn_perft_job_progress {
 } cn_perft_job_progress;
 
 /* Starts the job and returns at once (the work runs on new threads); the
- * position is copied. Returns CN_OK with the job in *job, or (*job NULL):
+ * position is copied. A build without threads (CN_NO_THREADS, every
+ * WebAssembly build) runs the work on the calling thread instead: the job
+ * has finished, and on_finish has run, when this returns. Returns CN_OK with the job in *job, or (*job NULL):
  *   CN_ERR_BAD_ARGUMENT  no position or options, depth or threads out of range
  *   CN_ERR_BAD_POSITION  the position fails cn_position_validate
  *   CN_ERR_NO_MEMORY     the table or the work queue cannot be allocated
