@@ -31,13 +31,36 @@ function tagLines(headers: Record<string, string>): string[] {
   return names.map((name) => `[${name} "${escapeTag(headers[name] as string)}"]`);
 }
 
-/**
- * Whether a comment's `word` stays on the line of the text before it: a word
- * that must not start a line (see the top), an empty one (of a doubled
- * space), or one inside a command such as [%clk 0:01:00].
- */
-const gluedWord = (before: string, word: string) =>
-  word === '' || /^(\[\w|%)/.test(word) || before.lastIndexOf('[%') > before.lastIndexOf(']');
+const BAD_LINE_START = /\[\w|%/y;
+
+/** Whether the comment word at `i` must not start a line (see the top). */
+function badLineStart(text: string, i: number): boolean {
+  BAD_LINE_START.lastIndex = i;
+  return BAD_LINE_START.test(text);
+}
+
+const NEWLINE = 10;
+const SPACE = 32;
+/** What the last command bracket of a word does: nothing, opens a [%...] command, closes one. */
+const enum Bracket {
+  None = 0,
+  Opens = 1,
+  Closes = 2,
+}
+
+/** The end of the comment word at `start` (at a space, a line break or the end) times 4, plus its last Bracket. */
+function scanWord(text: string, start: number): number {
+  let bracket = Bracket.None;
+  let end = start;
+  for (; end < text.length; end++) {
+    const c = text.charCodeAt(end);
+    if (c === SPACE || c === NEWLINE) break;
+    if (c === 93)
+      bracket = Bracket.Closes; // ']'
+    else if (c === 91 && text.charCodeAt(end + 1) === 37) bracket = Bracket.Opens; // '[%'
+  }
+  return end * 4 + bracket;
+}
 
 /** Which ply a game starts at: 0 for White to move at move 1. */
 function startPly(headers: Record<string, string>): number {
@@ -48,42 +71,74 @@ function startPly(headers: Record<string, string>): number {
   return (fullmove - 1) * 2 + (f[1] === 'b' ? 1 : 0);
 }
 
-class Tokens {
-  readonly out: string[] = [];
-  /** Indices of the tokens that start a line: after a line break in a comment, after a ';' comment (it runs to the end of its line). */
-  readonly lineStarts = new Set<number>();
-  push(token: string): void {
-    this.out.push(token);
+/** The movetext's lines, filled greedily token by token up to maxWidth. */
+class Lines {
+  readonly done: string[] = [];
+  private line: string | undefined; // undefined before the first token: a comment's line may be empty
+  private breakNext = false; // after a ';' comment, which runs to the end of its line
+
+  constructor(private readonly maxWidth: number) {}
+
+  private fits(token: string): boolean {
+    return !this.breakNext && (this.line === undefined ? 0 : this.line.length + 1) + token.length <= this.maxWidth;
+  }
+
+  push(token: string, startsLine = false): void {
+    if (this.line !== undefined && (startsLine || !this.fits(token))) {
+      this.done.push(this.line);
+      this.line = token;
+    } else {
+      this.line = this.line === undefined ? token : this.line + ' ' + token;
+    }
+    this.breakNext = false;
   }
 
   /**
-   * A comment: its braces and words are tokens, so that it wraps like the
-   * movetext around it (a reader trims a comment, so a brace may end or
-   * start a line).
+   * A comment, wrapped like the movetext around it: between its words, and
+   * after its '{' or before its '}' (a reader trims a comment).
    */
   comment(text: string): void {
     if (text.includes('}')) {
       this.push('; ' + text.replace(/[\r\n]+/g, ' '));
-      this.lineStarts.add(this.out.length);
+      this.breakNext = true;
       return;
     }
-    this.push('{');
-    text.split('\n').forEach((line, i) => {
-      const [first, ...words] = line.split(' ');
-      if (i > 0) this.lineStarts.add(this.out.length);
-      if (i === 0) words.unshift(first as string);
-      else this.push(first as string);
-      for (const word of words) {
-        if (gluedWord(this.out[this.out.length - 1] as string, word)) this.out[this.out.length - 1] += ' ' + word;
-        else this.push(word);
-      }
-    });
+    const whole = '{ ' + text + ' }';
+    if (!text.includes('\n') && this.fits(whole)) return this.push(whole);
+    // Pieces are runs of words that stay on one line, cut from the text itself;
+    // the first is the '{' with the words glued to it.
+    let from = -1; // where the piece starts in text; -1 for the first
+    let to = 0; // where its last word ends
+    let startsLine = false;
+    let inCommand = false;
+    let firstGlued = false; // whether words are glued to the '{'
+    const piece = () => (from >= 0 ? text.slice(from, to) : firstGlued ? '{ ' + text.slice(0, to) : '{');
+    for (let start = 0, end = 0; end < text.length; start = end + 1) {
+      const scanned = scanWord(text, start);
+      end = scanned >> 2;
+      const afterLineBreak = start > 0 && text.charCodeAt(start - 1) === NEWLINE;
+      if (afterLineBreak || !(inCommand || end === start || badLineStart(text, start))) {
+        this.push(piece(), startsLine);
+        from = start;
+        startsLine = afterLineBreak;
+        inCommand = false;
+      } else if (from < 0) firstGlued = true;
+      to = end;
+      const bracket = (scanned & 3) as Bracket;
+      inCommand = bracket === Bracket.Opens || (inCommand && bracket === Bracket.None);
+    }
+    this.push(piece(), startsLine);
     this.push('}');
+  }
+
+  /** All lines, the last one included. */
+  text(): string {
+    return (this.line === undefined ? this.done : [...this.done, this.line]).join('\n');
   }
 }
 
 /** Writes `node`'s move (with a number where one is due) and what follows it. */
-function writeMove(t: Tokens, node: PgnNode, ply: number, forceNumber: boolean): void {
+function writeMove(t: Lines, node: PgnNode, ply: number, forceNumber: boolean): void {
   for (const c of node.startingComments ?? []) t.comment(c);
   const white = ply % 2 === 0;
   const number = Math.floor(ply / 2) + 1;
@@ -96,7 +151,7 @@ function writeMove(t: Tokens, node: PgnNode, ply: number, forceNumber: boolean):
 }
 
 /** The line from `parent`'s children on; `ply` is the ply of those children. */
-function writeLine(t: Tokens, parent: PgnNode | PgnRoot, ply: number, forceNumber: boolean): void {
+function writeLine(t: Lines, parent: PgnNode | PgnRoot, ply: number, forceNumber: boolean): void {
   let node = parent.children[0];
   let siblings = parent.children;
   let force = forceNumber;
@@ -116,29 +171,14 @@ function writeLine(t: Tokens, parent: PgnNode | PgnRoot, ply: number, forceNumbe
   }
 }
 
-function wrap({ out: tokens, lineStarts }: Tokens, maxWidth: number): string {
-  const lines: string[] = [];
-  let line: string | undefined; // undefined before the first token: a comment's line may be empty
-  for (const [i, token] of tokens.entries()) {
-    if (line !== undefined && (lineStarts.has(i) || line.length + 1 + token.length > maxWidth)) {
-      lines.push(line);
-      line = token;
-    } else {
-      line = line === undefined ? token : line + ' ' + token;
-    }
-  }
-  if (line !== undefined) lines.push(line);
-  return lines.join('\n');
-}
-
 /** The game in PGN export format, ending with a newline. */
 export function writePgn(game: PgnGameData, options: WritePgnOptions = {}): string {
   const maxWidth = options.maxWidth ?? 80;
   if (!Number.isInteger(maxWidth) || maxWidth < 1) throw new RangeError('maxWidth must be a positive integer');
-  const t = new Tokens();
+  const t = new Lines(maxWidth);
   for (const c of game.root.comments) t.comment(c);
   writeLine(t, game.root, startPly(game.headers), true);
   t.push(game.result);
   const tags = tagLines(game.headers);
-  return (tags.length ? tags.join('\n') + '\n\n' : '') + wrap(t, maxWidth) + '\n';
+  return (tags.length ? tags.join('\n') + '\n\n' : '') + t.text() + '\n';
 }
