@@ -39,8 +39,7 @@ function badLineStart(text: string, i: number): boolean {
   return BAD_LINE_START.test(text);
 }
 
-const NEWLINE = 10;
-const SPACE = 32;
+const [NEWLINE, SPACE, PERCENT, OPEN_BRACKET, CLOSE_BRACKET] = [10, 32, 37, 91, 93];
 /** What the last command bracket of a word does: nothing, opens a [%...] command, closes one. */
 const enum Bracket {
   None = 0,
@@ -55,9 +54,8 @@ function scanWord(text: string, start: number): number {
   for (; end < text.length; end++) {
     const c = text.charCodeAt(end);
     if (c === SPACE || c === NEWLINE) break;
-    if (c === 93)
-      bracket = Bracket.Closes; // ']'
-    else if (c === 91 && text.charCodeAt(end + 1) === 37) bracket = Bracket.Opens; // '[%'
+    if (c === CLOSE_BRACKET) bracket = Bracket.Closes;
+    else if (c === OPEN_BRACKET && text.charCodeAt(end + 1) === PERCENT) bracket = Bracket.Opens;
   }
   return end * 4 + bracket;
 }
@@ -73,7 +71,7 @@ function startPly(headers: Record<string, string>): number {
 
 /** The movetext's lines, filled greedily token by token up to maxWidth. */
 class Lines {
-  readonly done: string[] = [];
+  private readonly done: string[] = [];
   private line: string | undefined; // undefined before the first token: a comment's line may be empty
   private breakNext = false; // after a ';' comment, which runs to the end of its line
 
