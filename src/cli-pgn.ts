@@ -1,14 +1,17 @@
-// `chess-native pgn <file>`: counts games, plies and errors of a PGN file
-// (errors as file:line:column), or converts it (--to), with a progress bar
-// on a terminal and the speed in games/s.
-import { statSync } from 'node:fs';
+// `chess-native pgn <file>`: counts games, plies and errors of a PGN file,
+// or converts it (--to), with a progress bar on a terminal and the speed in
+// games/s. The file's errors go to stderr as file:line:column in every mode,
+// and the exit status says whether there were any.
 import { parseArgs } from 'node:util';
 
-import type { Game } from './pgn-game';
+import { EXIT_FAILED, fail, inputFile } from './cli-process';
+
+import type { Game, PgnError } from './pgn-game';
 import { PGN_MAX_THREADS, readPgn, type PgnMode, type PgnProgress } from './pgn';
 import { writePgn } from './pgn-writer';
 
-export const PGN_HELP = `  pgn <file>         read a PGN file: games, plies, errors (file:line:column), games/s
+export const PGN_HELP = `  pgn <file>         read a PGN file: games, plies, games/s; each error in the file
+                     on stderr as file:line:column (exit 1 if any)
       --to FORMAT      print each game instead: uci | san (mainline moves, one game a line),
                        fen | epd (final position), pgn (export format)
       --headers-only   read tags only (with --json: one object a game)
@@ -34,18 +37,13 @@ function options(args: string[]): PgnCliOptions {
     options: { to: { type: 'string' }, 'headers-only': { type: 'boolean' }, json: { type: 'boolean' }, threads: { type: 'string' } },
   });
   const [file, ...extra] = positionals;
-  if (file === undefined || extra.length) throw new RangeError('pgn needs exactly one file');
+  if (file === undefined || extra.length) fail('pgn needs exactly one file');
   const to = values.to as Format | undefined;
-  if (to !== undefined && !FORMATS.includes(to)) throw new RangeError(`--to must be one of ${FORMATS.join(', ')}`);
+  if (to !== undefined && !FORMATS.includes(to)) fail(`--to must be one of ${FORMATS.join(', ')}`);
   const threads = values.threads === undefined ? 1 : Number(values.threads);
   if (!Number.isInteger(threads) || threads < 1 || threads > PGN_MAX_THREADS)
-    throw new RangeError(`--threads must be an integer from 1 to ${PGN_MAX_THREADS}`);
-  try {
-    statSync(file);
-  } catch (e) {
-    throw new RangeError(`cannot read ${file}: ${(e as Error).message}`, { cause: e });
-  }
-  return { file, to, headersOnly: values['headers-only'] === true, json: values.json === true, threads };
+    fail(`--threads must be an integer from 1 to ${PGN_MAX_THREADS}`);
+  return { file: inputFile(file), to, headersOnly: values['headers-only'] === true, json: values.json === true, threads };
 }
 
 function progressLine(): { update: (p: PgnProgress) => void; clear: () => void } {
@@ -93,14 +91,24 @@ function headersText(game: Game, json: boolean): string {
   );
 }
 
+interface LocatedError extends PgnError {
+  file: string;
+  game: number;
+}
+
+const errorLine = (e: LocatedError) => `${e.file}:${e.line}:${e.column}: ${e.message} (game ${e.game}, ply ${e.ply})\n`;
+
 export async function commandPgn(args: string[], signal: AbortSignal): Promise<number> {
   const o = options(args);
   const mode: PgnMode = o.headersOnly ? 'headers' : o.to === 'pgn' ? 'tree' : 'mainline';
-  const bar = o.to || o.headersOnly ? undefined : progressLine();
+  const perGame = o.to !== undefined || o.headersOnly;
+  const bar = perGame ? undefined : progressLine();
   const start = performance.now();
   let games = 0;
   let plies = 0;
-  const errors: { file: string; line: number; column: number; game: number; ply: number; message: string }[] = [];
+  let errorCount = 0;
+  // Kept only for the JSON summary: the other modes print each error once read.
+  const errors: LocatedError[] = [];
   const out: string[] = [];
   const flush = () => {
     if (out.length) process.stdout.write(out.join('\n') + '\n');
@@ -111,20 +119,28 @@ export async function commandPgn(args: string[], signal: AbortSignal): Promise<n
     if (o.headersOnly) out.push(headersText(game, o.json));
     else if (o.to) out.push(converted(game, o.to, o.json));
     else plies += game.moves().length;
-    for (const e of game.errors) errors.push({ file: o.file, game: games, ...e });
+    if (game.errors.length) {
+      // A game's errors follow its output on a terminal showing both.
+      flush();
+      bar?.clear();
+    }
+    for (const e of game.errors) {
+      const located = { file: o.file, game: games, ...e };
+      errorCount++;
+      if (o.json && !perGame) errors.push(located);
+      process.stderr.write(errorLine(located));
+    }
     if (out.length >= 1000) flush();
   }
   flush();
   bar?.clear();
-  if (o.to || o.headersOnly) return 0;
+  const status = errorCount ? EXIT_FAILED : 0;
+  if (perGame) return status;
   const seconds = (performance.now() - start) / 1000;
-  if (o.json) {
-    process.stdout.write(JSON.stringify({ file: o.file, games, plies, errors, seconds }) + '\n');
-    return 0;
-  }
-  for (const e of errors) process.stdout.write(`${e.file}:${e.line}:${e.column}: ${e.message} (game ${e.game}, ply ${e.ply})\n`);
-  process.stdout.write(
-    `${games} games, ${plies} plies, ${errors.length} errors in ${seconds.toFixed(2)} s (${(games / seconds).toFixed(0)} games/s)\n`,
-  );
-  return 0;
+  if (o.json) process.stdout.write(JSON.stringify({ file: o.file, games, plies, errors, seconds }) + '\n');
+  else
+    process.stdout.write(
+      `${games} games, ${plies} plies, ${errorCount} errors in ${seconds.toFixed(2)} s (${(games / seconds).toFixed(0)} games/s)\n`,
+    );
+  return status;
 }

@@ -16,14 +16,22 @@ import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft'
 import { runUnits, type Shard } from './shard';
 import { readUnitsFile, splitPerft, writeUnitsFile } from './units';
 import { commandPgn, PGN_HELP } from './cli-pgn';
+import {
+  commandSignal,
+  EXIT_FAILED,
+  EXIT_INTERRUPTED,
+  EXIT_USAGE,
+  fail,
+  inputFile,
+  outputFile,
+  outputStatus,
+  UsageError,
+  watchOutput,
+} from './cli-process';
 import { START_FEN } from './fen';
 import { native } from './native';
 
 const { maxDepth: MAX_DEPTH, maxThreads: MAX_THREADS } = native.limits;
-
-const EXIT_MISMATCH = 1;
-const EXIT_USAGE = 2;
-const EXIT_INTERRUPTED = 130;
 
 const HELP = `Usage: chess-native <command> [options]
 
@@ -62,16 +70,11 @@ ${PGN_HELP}
   -h, --help         this help
   -v, --version      package, engine and code path versions
 
-Exit status: 0 on success, 1 when a suite count mismatches or units / parts
-are refused or do not add up, 2 on bad input (a journal of another run too),
-130 on Ctrl-C.`;
-
-/** An error the user caused: printed as one line, exit status 2. */
-class UsageError extends Error {}
-
-function fail(message: string): never {
-  throw new UsageError(message);
-}
+Exit status: 0 on success; 1 when a suite count mismatches, units / parts
+are refused or do not add up, or a PGN file has errors; 2 on bad arguments,
+a file that cannot be read or written (a journal of another run too); 130 on
+Ctrl-C; 141 when stdout is closed early (as by | head): the command then
+stops quietly. Errors are printed on stderr.`;
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
@@ -129,13 +132,6 @@ function progressBar(): { update: (p: PerftProgress) => void; clear: () => void 
   };
 }
 
-/** Ctrl-C aborts the running perft instead of killing the process mid-write. */
-function interruptSignal(): AbortSignal {
-  const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
-  return controller.signal;
-}
-
 const SHARED_OPTIONS = {
   threads: { type: 'string' },
   hash: { type: 'string' },
@@ -168,8 +164,8 @@ async function commandPerft(args: string[]): Promise<number> {
   options.divide = values.divide === true;
   options.chess960 = values.chess960 === true;
   options.verify = values.verify === true;
-  options.signal = interruptSignal();
-  if (values.checkpoint !== undefined) options.checkpoint = values.checkpoint;
+  options.signal = commandSignal();
+  if (values.checkpoint !== undefined) options.checkpoint = outputFile(values.checkpoint);
   const bar = values.json ? undefined : progressBar();
   if (bar) options.onProgress = bar.update;
   let result;
@@ -244,8 +240,8 @@ async function commandSuite(args: string[]): Promise<number> {
   const maxDepth = values.depth === undefined ? MAX_DEPTH : parseInteger(values.depth, '--depth', 0, MAX_DEPTH);
   const options = perftOptions(values);
   options.chess960 = values.chess960 === true;
-  options.signal = interruptSignal();
-  const entries = readSuite(file);
+  options.signal = commandSignal();
+  const entries = readSuite(inputFile(file));
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -283,7 +279,7 @@ async function commandSuite(args: string[]): Promise<number> {
     `\n${passed} passed, ${failed} failed, ${skipped} skipped (above --max-nodes or --depth); ` +
       `${formatCount(nodes)} nodes in ${seconds.toFixed(2)} s\n`,
   );
-  return failed > 0 ? EXIT_MISMATCH : 0;
+  return failed > 0 ? EXIT_FAILED : 0;
 }
 
 /** The six positions of the Chess Programming Wiki's perft page, with their published counts. */
@@ -300,7 +296,7 @@ async function commandBench(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { threads: SHARED_OPTIONS.threads, hash: SHARED_OPTIONS.hash } });
   const options = perftOptions(values);
   options.hashMb ??= 0;
-  options.signal = interruptSignal();
+  options.signal = commandSignal();
   const info = engineInfo();
   process.stdout.write(
     `chess-native ${packageVersion()}, engine ${info.version}, code path ${info.impl}, ` +
@@ -324,7 +320,7 @@ async function commandBench(args: string[]): Promise<number> {
     `${'total'.padEnd(14)} ${formatCount(nodes).padStart(13)} ${seconds.toFixed(3).padStart(7)} s ` +
       `${(Number(nodes) / seconds / 1e6).toFixed(1).padStart(8)} Mnps\n`,
   );
-  return wrong > 0 ? EXIT_MISMATCH : 0;
+  return wrong > 0 ? EXIT_FAILED : 0;
 }
 
 async function commandSplit(args: string[]): Promise<number> {
@@ -343,6 +339,7 @@ async function commandSplit(args: string[]): Promise<number> {
   if (values.depth === undefined || values.ply === undefined || values.out === undefined) fail('split needs --depth, --ply and --out');
   const depth = parseInteger(values.depth, '--depth', 0, MAX_DEPTH);
   const ply = parseInteger(values.ply, '--ply', 0, depth);
+  outputFile(values.out);
   const set = splitPerft(values.fen ?? START_FEN, depth, ply, { chess960: values.chess960 === true });
   writeUnitsFile(values.out, set);
   const m = set.manifest;
@@ -388,7 +385,9 @@ async function commandRunUnits(args: string[]): Promise<number> {
   if (values.out === undefined) fail('run-units needs --out FILE');
   const shard = shardArgument(values.shard, values.shards);
   const named = (file: string): string => file.split('{shard}').join(String(shard.index));
-  const set = readUnitsFile(positionals[0] as string);
+  const set = readUnitsFile(inputFile(positionals[0] as string));
+  outputFile(named(values.out));
+  if (values.checkpoint !== undefined) outputFile(named(values.checkpoint));
   const options = perftOptions(values);
   const bar = progressBar();
   let part;
@@ -397,7 +396,7 @@ async function commandRunUnits(args: string[]): Promise<number> {
       ...options,
       shard,
       ...(values.checkpoint === undefined ? {} : { checkpoint: named(values.checkpoint) }),
-      signal: interruptSignal(),
+      signal: commandSignal(),
       onProgress: (p) => bar.update({ nodes: p.nodes, rootMovesDone: p.unitsDone, rootMovesTotal: p.unitsTotal, elapsedMs: p.elapsedMs }),
     });
   } finally {
@@ -413,8 +412,11 @@ async function commandMerge(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
   if (positionals.length < 1) fail('merge needs the units file and the part files: chess-native merge <units.jsonl> <part files...>');
   const [unitsFile, ...partFiles] = positionals as [string, ...string[]];
-  const set = readUnitsFile(unitsFile);
-  const result = mergeUnits(set, partFiles.map(readPartFile));
+  const set = readUnitsFile(inputFile(unitsFile));
+  const result = mergeUnits(
+    set,
+    partFiles.map((file) => readPartFile(inputFile(file))),
+  );
   const m = set.manifest;
   if (values.json) {
     process.stdout.write(
@@ -445,7 +447,7 @@ async function main(argv: string[]): Promise<number> {
     case 'merge':
       return commandMerge(rest);
     case 'pgn':
-      return commandPgn(rest, interruptSignal());
+      return commandPgn(rest, commandSignal());
     case undefined:
     case '-h':
     case '--help':
@@ -463,45 +465,55 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Says on stderr, in one line, why the command failed; returns the exit status. */
+function report(error: unknown): number {
+  if (error instanceof AbortError) {
+    process.stderr.write('chess-native: interrupted\n');
+    return EXIT_INTERRUPTED;
+  }
+  if (typeof (error as NodeJS.ErrnoException)?.syscall === 'string') {
+    // A file that cannot be read or written: the message names it and the reason.
+    process.stderr.write(`chess-native: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof UnitsError) {
+    process.stderr.write(`chess-native: ${error.message}\n`);
+    return EXIT_FAILED;
+  }
+  if (
+    error instanceof UsageError ||
+    error instanceof JournalError ||
+    error instanceof FenError ||
+    error instanceof RangeError ||
+    error instanceof TypeError ||
+    (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')
+  ) {
+    const prefix = error instanceof FenError ? 'invalid FEN: ' : '';
+    // One line, even for parseArgs' multi-line messages.
+    const message = (error as Error).message
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' ');
+    process.stderr.write(`chess-native: ${prefix}${message}\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof EngineError) {
+    process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);
+    return EXIT_FAILED;
+  }
+  // Not the user's fault: still one line, but say what it was.
+  process.stderr.write(`chess-native: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return EXIT_FAILED;
+}
+
+watchOutput();
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = outputStatus() ?? code;
   },
   (error: unknown) => {
-    let code = EXIT_USAGE;
-    if (error instanceof AbortError) {
-      process.stderr.write('chess-native: interrupted\n');
-      code = EXIT_INTERRUPTED;
-    } else if (typeof (error as NodeJS.ErrnoException)?.syscall === 'string') {
-      // A file that cannot be read or written: the message names it and the reason.
-      process.stderr.write(`chess-native: ${(error as Error).message}\n`);
-    } else if (error instanceof UnitsError) {
-      process.stderr.write(`chess-native: ${error.message}\n`);
-      code = EXIT_MISMATCH;
-    } else if (
-      error instanceof UsageError ||
-      error instanceof JournalError ||
-      error instanceof FenError ||
-      error instanceof RangeError ||
-      error instanceof TypeError ||
-      (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')
-    ) {
-      const prefix = error instanceof FenError ? 'invalid FEN: ' : '';
-      // One line, even for parseArgs' multi-line messages.
-      const message = (error as Error).message
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .join(' ');
-      process.stderr.write(`chess-native: ${prefix}${message}\n`);
-    } else if (error instanceof EngineError) {
-      process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);
-      code = 1;
-    } else {
-      // Not the user's fault: still one line, but say what it was.
-      process.stderr.write(`chess-native: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      code = 1;
-    }
-    process.exitCode = code;
+    // Once stdout has failed, whatever stopped the work follows from that.
+    process.exitCode = outputStatus() ?? report(error);
   },
 );

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runWithStdoutClosed } from './cli-spawn';
 import { api, PERFT_DIR, ROOT } from './helpers';
 
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -190,6 +191,8 @@ describe('chess-native bench, --help, --version', { timeout: 120_000 }, () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: chess-native <command>/);
     for (const command of ['perft <depth>', 'suite <file.epd>', 'bench']) expect(help.stdout).toContain(command);
+    expect(help.stdout).toMatch(/1 when .* or a PGN file has errors; 2 on bad arguments/s);
+    expect(help.stdout).toMatch(/141 when stdout is closed early/);
     expect(run().status).toBe(2);
   });
 
@@ -198,5 +201,46 @@ describe('chess-native bench, --help, --version', { timeout: 120_000 }, () => {
     const r = run('--version');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`chess-native ${version}`);
+  });
+});
+
+describe('a closed stdout (| head) ends every command quietly, exit 141', { timeout: 120_000 }, () => {
+  const units = path.join(TMP, 'units.jsonl');
+  const part = path.join(TMP, 'part-0.jsonl');
+  const games = suiteFile('games.pgn', '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n');
+  const suite = suiteFile('closed.epd', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n');
+  it.each([
+    [['perft', '3', '--divide']],
+    [['perft', '2', '--json']],
+    [['suite', suite]],
+    [['bench', '--threads', '1']],
+    [['split', '--depth', '2', '--ply', '1', '--out', units]],
+    [['run-units', units, '--shard', '0/1', '--out', part]],
+    [['merge', units, part]],
+    [['pgn', games]],
+    [['pgn', games, '--json']],
+    [['pgn', games, '--to', 'uci']],
+    [['pgn', games, '--headers-only']],
+    [['--help']],
+    [['--version']],
+  ])('%j', async (args) => {
+    const r = await runWithStdoutClosed(args);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(141);
+  });
+});
+
+describe('a directory where a file is expected: one line naming it, exit 2', () => {
+  it.each([
+    [['suite', TMP], `cannot read ${TMP}: it is a directory`],
+    [['pgn', TMP], `cannot read ${TMP}: it is a directory`],
+    [['merge', TMP], `cannot read ${TMP}: it is a directory`],
+    [['run-units', TMP, '--shard', '0/1', '--out', path.join(TMP, 'p.jsonl')], `cannot read ${TMP}: it is a directory`],
+    [['split', '--depth', '2', '--ply', '1', '--out', TMP], `cannot write ${TMP}: it is a directory`],
+    [['perft', '1', '--checkpoint', TMP], `cannot write ${TMP}: it is a directory`],
+  ])('%j', (args, message) => {
+    const r = run(...args);
+    expectOneLineError(r, /.+/);
+    expect(r.stderr).toBe(`chess-native: ${message}\n`);
   });
 });

@@ -5,21 +5,51 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
+import { CLI, runWithStdoutClosed } from './cli-spawn';
 import { ROOT } from './helpers';
 
-const CLI = path.join(ROOT, 'dist', 'cli.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-cli-')), 'games.pgn');
 writeFileSync(file, '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "b"]\n\n1. d4 d5 2. Ke3 *\n');
 
 describe('chess-native pgn', () => {
-  it('counts games, plies and errors with file:line:column', () => {
+  it('counts games, plies and errors; errors go to stderr as file:line:column, exit 1', () => {
     const r = run('pgn', file);
-    expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`${file}:7:13: illegal or ambiguous move: Ke3 (game 2, ply 3)`);
-    expect(lines[1]).toMatch(/^2 games, 5 plies, 1 errors in [\d.]+ s \(\d+ games\/s\)$/);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`${file}:7:13: illegal or ambiguous move: Ke3 (game 2, ply 3)\n`);
+    expect(r.stdout).toMatch(/^2 games, 5 plies, 1 errors in [\d.]+ s \(\d+ games\/s\)\n$/);
+  });
+  it('prints the errors on stderr and exits 1 in every mode; a clean file exits 0', () => {
+    const error = `${file}:7:13: illegal or ambiguous move: Ke3 (game 2, ply 3)\n`;
+    for (const mode of [['--json'], ['--to', 'uci'], ['--to', 'pgn', '--json'], ['--headers-only'], ['--threads', '2', '--to', 'san']]) {
+      const r = run('pgn', file, ...mode);
+      expect(r.stderr, mode.join(' ')).toBe(mode.includes('--headers-only') ? '' : error);
+      expect(r.status, mode.join(' ')).toBe(mode.includes('--headers-only') ? 0 : 1);
+    }
+    expect(run('pgn', file, '--to', 'uci').stdout).toBe('e2e4 e7e5 g1f3\nd2d4 d7d5\n');
+    const clean = path.join(path.dirname(file), 'clean.pgn');
+    writeFileSync(clean, '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n');
+    for (const mode of [[], ['--json'], ['--to', 'pgn']]) expect(run('pgn', clean, ...mode)).toMatchObject({ status: 0, stderr: '' });
+  });
+  it('a closed stdout (| head -1) stops the read quietly with exit 141', async () => {
+    const many = path.join(path.dirname(file), 'many.pgn');
+    writeFileSync(many, '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n\n'.repeat(50_000));
+    for (const to of ['uci', 'pgn']) {
+      const r = await runWithStdoutClosed(['pgn', many, '--to', to], 1);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(141);
+    }
+  });
+  it('a directory or a missing file: one line on stderr naming it, exit 2', () => {
+    const dir = path.dirname(file);
+    expect(run('pgn', dir)).toMatchObject({ status: 2, stdout: '', stderr: `chess-native: cannot read ${dir}: it is a directory\n` });
+    const missing = path.join(dir, 'no-such-file.pgn');
+    expect(run('pgn', missing)).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr: `chess-native: cannot read ${missing}: ENOENT (no such file)\n`,
+    });
   });
   it('converts to uci, san, fen, epd and pgn', () => {
     expect(run('pgn', file, '--to', 'uci').stdout).toBe('e2e4 e7e5 g1f3\nd2d4 d7d5\n');
@@ -49,9 +79,13 @@ describe('chess-native pgn', () => {
     writeFileSync(big, broken + filler + '\n' + broken + filler + '\n' + broken);
     const withoutTime = (s: string) => s.replace(/ in [\d.]+ s \(\d+ games\/s\)/, '');
     const one = run('pgn', big);
-    expect(one.status).toBe(0);
-    expect(one.stdout.trim().split('\n')).toHaveLength(4);
-    for (const threads of ['2', '3']) expect(withoutTime(run('pgn', big, '--threads', threads).stdout)).toBe(withoutTime(one.stdout));
+    expect(one.status).toBe(1);
+    expect(one.stderr.trim().split('\n')).toHaveLength(3);
+    for (const threads of ['2', '3']) {
+      const many = run('pgn', big, '--threads', threads);
+      expect(withoutTime(many.stdout)).toBe(withoutTime(one.stdout));
+      expect(many.stderr).toBe(one.stderr);
+    }
     expect(run('pgn', big, '--threads', '2', '--to', 'uci').stdout).toBe(run('pgn', big, '--to', 'uci').stdout);
   });
   it('rejects bad arguments with exit status 2', () => {

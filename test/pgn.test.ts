@@ -9,6 +9,36 @@ const { parsePgn, writePgn, Position } = api;
 const fixture = (name: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', name), 'utf8');
 const ucis = (g: { moves(): { uci: string }[] }) => g.moves().map((m) => m.uci);
 
+/** A comment as written before wrapping: the line breaks the writer put in were spaces. */
+const unwrapped = (comment: string) => comment.replace(/\n/g, ' ');
+
+type Game = InstanceType<typeof api.Game>;
+type Tree = { comments: readonly string[]; startingComments?: readonly string[]; children: readonly Tree[] };
+
+function commentsOf(node: Tree): string[] {
+  return [...(node.startingComments ?? []), ...node.comments, ...node.children.flatMap(commentsOf)];
+}
+
+/**
+ * `back`, read from what writePgn wrote of `g`, is the same game, its comments
+ * the same text but for spaces turned into line breaks where the writer wrapped.
+ */
+function expectSameUpToWraps(back: Game, g: Game): void {
+  const noComments = (root: Tree) =>
+    JSON.parse(JSON.stringify(root, (k, v: unknown) => (k === 'comments' || k === 'startingComments' ? undefined : v))) as unknown;
+  expect(noComments(back.root)).toEqual(noComments(g.root));
+  expect(back.headers).toEqual(g.headers);
+  expect(back.result).toBe(g.result);
+  const before = commentsOf(g.root);
+  const after = commentsOf(back.root);
+  expect(after.length).toBe(before.length);
+  after.forEach((c, i) => {
+    const original = before[i]!;
+    expect(c.length).toBe(original.length);
+    for (let j = 0; j < c.length; j++) if (c[j] !== original[j]) expect([original[j], c[j]]).toEqual([' ', '\n']);
+  });
+}
+
 describe('parsePgn fields', () => {
   const text = `[Event "E"]\n[Site "S"]\n[Custom "x"]\n[Result "0-1"]\n\n{ before } 1. e4 { [%clk 0:03:00] [%eval 0.17] } 1... e5 { [%eval #-3,22] [%emt 0:00:04.5] [%csl Ga1,Rb2] [%cal Ye2e4] } 2. Nf3 $1 ! ( 2. f4 { gambit } exf4 ( { alt } 2... d5 ) ) 2... Nc6 0-1\n`;
   const [game] = parsePgn(text);
@@ -307,6 +337,85 @@ describe('writePgn', () => {
     // With a line break too, the comment cannot be written as it is: its line breaks become spaces.
     const [spaced] = parsePgn(writePgn({ headers: {}, result: '*', root: { comments: ['two }\r\nlines\nhere'], children: [] } }));
     expect(spaced!.root.comments).toEqual(['two } lines here']);
+  });
+  it('writes a game with no tags and no moves as its result alone', () => {
+    const empty = { headers: {}, result: '*', root: { comments: [], children: [] } };
+    expect(writePgn(empty)).toBe('*\n');
+    expect(writePgn({ ...empty, result: '1-0' })).toBe('1-0\n');
+  });
+  it('wraps long comments at word boundaries within maxWidth; read back, only the wrapped spaces are line breaks', () => {
+    const words = Array.from({ length: 120 }, (_, i) => 'word'.slice(0, 1 + (i % 4)) + i);
+    const comment = words.join(' ');
+    const [g] = parsePgn(`1. e4 { ${comment} } 1... e5 { [%clk 0:01:00] ${comment} [%eval 0.5] } *`);
+    for (const maxWidth of [16, 40, 80]) {
+      const out = writePgn(g!, { maxWidth });
+      expect(out.split('\n').every((l) => l.length <= maxWidth)).toBe(true);
+      // A command is never cut: it still reads as one.
+      expect(out).toContain('[%clk 0:01:00]');
+      const [back] = parsePgn(out);
+      const comments = back!.moves().map((m) => m.comments);
+      expect(comments.flat().map(unwrapped)).toEqual([comment, `[%clk 0:01:00] ${comment} [%eval 0.5]`]);
+      expect(back!.moves().map((m) => [m.clock, m.eval])).toEqual(g!.moves().map((m) => [m.clock, m.eval]));
+      expect(writePgn(back!, { maxWidth })).toBe(out);
+    }
+    // A ';' in a brace comment is a word like any other: the line goes on.
+    expect(writePgn(parsePgn('1. e4 { a ; b } e5 *')[0]!)).toBe('1. e4 { a ; b } 1... e5 *\n');
+    // A word longer than maxWidth stays whole, on its own line.
+    const long = 'x'.repeat(30);
+    expect(writePgn(parsePgn(`1. e4 { a ${long} b } *`)[0]!, { maxWidth: 20 })).toBe(`1. e4 { a\n${long}\nb } *\n`);
+  });
+  it('round-trips the annotated fixtures at any width: the same tree, comments up to the wrapped spaces', () => {
+    const texts = [
+      fixture('pgn-annotated.pgn'),
+      fixture('pgn-tolerance.pgn'),
+      readFileSync(path.join(ROOT, 'test', 'data', 'pgn', 'pgn-standard-sample.pgn'), 'utf8'),
+    ];
+    for (const g of texts.flatMap((t) => parsePgn(t))) {
+      for (const maxWidth of [10, 24, 40, 80]) {
+        const out = writePgn(g, { maxWidth });
+        // Their longest unbreakable piece (a command such as [%csl Gf6][%cal Rf6e4,Gb5c6]) is below 24.
+        if (maxWidth >= 24) expect(out.split('\n').filter((l) => l.length > maxWidth && !l.startsWith('['))).toEqual([]);
+        const [back] = parsePgn(out);
+        expectSameUpToWraps(back!, g);
+        expect(writePgn(back!, { maxWidth })).toBe(out);
+      }
+    }
+  });
+  it('round-trips random comments: spaces, line breaks, commands, brackets, percent signs', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pieces = [
+      'a',
+      'bb',
+      'word',
+      'x'.repeat(25),
+      '[%clk 0:01:02]',
+      '[%eval -1.5]',
+      '[%cal Ra1a8]',
+      '[x',
+      '%p',
+      'x [Event "x"]',
+      ';',
+      '{',
+      '',
+    ];
+    // ('x [Event "x"]': a tag line in a comment of the input would end it there.)
+    for (let i = 0; i < 300; i++) {
+      // Every other comment has words of at most 4 letters only: then no line may pass maxWidth.
+      const plain = i % 2 === 0;
+      const comment = Array.from({ length: 1 + random(40) }, () => pieces[random(plain ? 3 : pieces.length)]!)
+        .join(random(8) === 0 ? '\n' : ' ')
+        .trim();
+      const [g] = parsePgn(`1. e4 { ${comment} } 1... e5 { ${comment} } (1... c5 { ${comment} }) 2. Nf3 *`);
+      expect(g!.errors).toEqual([]);
+      const maxWidth = 8 + random(80);
+      const out = writePgn(g!, { maxWidth });
+      if (plain) expect(out.split('\n').filter((l) => l.length > maxWidth)).toEqual([]);
+      const [back] = parsePgn(out);
+      expect(back!.errors).toEqual([]);
+      expectSameUpToWraps(back!, g!);
+      expect(writePgn(back!, { maxWidth })).toBe(out);
+    }
   });
   it('writes a position history as a game', () => {
     const pos = new Position('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1');
