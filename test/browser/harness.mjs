@@ -89,12 +89,13 @@ function deadline(promise, ms, what) {
  * fresh profile. Returns { page, origin, errors, call, close }: `call(url,
  * name, ...args)` imports the module served at `url` in the page and awaits
  * its export `name` on JSON arguments (at most `callMs`); `errors` collects
- * uncaught page errors and a crash. `close` must be called (it never throws).
+ * uncaught page errors and a crash. `close` must be called (once is enough;
+ * it never throws).
  */
 export async function openPage({ files = [], bodies = {}, callMs = TIMEOUT_MS } = {}) {
   const closers = [];
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch(() => {});
+    for (const closer of closers.splice(0).reverse()) await closer().catch(() => {});
   };
   try {
     const server = await serve(files, bodies);
