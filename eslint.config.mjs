@@ -42,6 +42,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts that run in a browser page.
+    files: ['test/browser/*-page.mjs', 'bench/browser-page.mjs'],
+    languageOptions: { globals: { fetch: 'readonly' } },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

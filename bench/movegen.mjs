@@ -26,9 +26,7 @@
 // Aggregates are the time for one call on each position (sum over positions),
 // and their ratios are medians [p25-p75] of the per-batch ratios; a second row
 // does the same with on-CPU time (process.cpuUsage, GC helper threads included).
-import { Chess as ChessOps } from 'chessops/chess';
-import { parseFen } from 'chessops/fen';
-import { makeSquare } from 'chessops/util';
+import { chessopsFromFen, chessopsUci, chessopsCount } from './chessops-moves.mjs';
 import { Chess as ChessJs } from 'chess.js';
 import {
   CPW,
@@ -55,47 +53,6 @@ const { Position } = api;
 const info = api.engineInfo();
 
 const positions = opts.suite ? suitePositions('all') : [...CPW.map(({ name, fen }) => ({ name, fen })), ...suitePositions()];
-
-// --- chessops: the fair conversion to UCI ----------------------------------------
-
-const NAMES = Array.from({ length: 64 }, (_, sq) => makeSquare(sq));
-const PROMOTIONS = ['q', 'r', 'b', 'n'];
-
-function chessopsFromFen(fen) {
-  return ChessOps.fromSetup(parseFen(fen).unwrap()).unwrap();
-}
-
-function chessopsUci(pos) {
-  const out = [];
-  const ctx = pos.ctx();
-  const own = pos.board[pos.turn];
-  const pawns = pos.board.pawn;
-  const seventh = pos.turn === 'white' ? 6 : 1;
-  for (const [from, dests] of pos.allDests(ctx)) {
-    if (dests.isEmpty()) continue;
-    const f = NAMES[from];
-    if (from === ctx.king) {
-      // chessops writes castling as the king taking its own rook.
-      for (const to of dests) out.push(f + NAMES[own.has(to) ? (to > from ? from + 2 : from - 2) : to]);
-    } else if (pawns.has(from) && from >> 3 === seventh) {
-      for (const to of dests) for (const p of PROMOTIONS) out.push(f + NAMES[to] + p);
-    } else {
-      for (const to of dests) out.push(f + NAMES[to]);
-    }
-  }
-  return out;
-}
-
-function chessopsCount(pos) {
-  const ctx = pos.ctx();
-  const pawns = pos.board.pawn;
-  const seventh = pos.turn === 'white' ? 6 : 1;
-  let n = 0;
-  for (const [from, dests] of pos.allDests(ctx)) {
-    n += pawns.has(from) && from >> 3 === seventh ? 4 * dests.size() : dests.size();
-  }
-  return n;
-}
 
 const lan = (m) => m.lan;
 

@@ -5,6 +5,7 @@
 // leave the position exactly as it was.
 import { describe, expect, it } from 'vitest';
 import { api } from './helpers';
+import { BAD_FENS } from './bad-fens';
 
 const { Position, FenError, IllegalMoveError, AbortError, perftAsync, START_FEN } = api;
 type Pos = InstanceType<typeof Position>;
@@ -44,74 +45,6 @@ function expectThrow(fn: () => unknown, classes: (new (...args: never[]) => Erro
 }
 
 const MB_STRING = 'a'.repeat(1 << 20);
-const START_BOARD = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
-
-// One FEN per way the parser rejects, grouped by the field it reports.
-const BAD_FENS: [string, string][] = [
-  ['fields', ''],
-  ['fields', '   \t\n'],
-  ['fields', START_BOARD],
-  ['fields', `${START_BOARD} w`],
-  ['fields', `${START_BOARD} w KQkq`],
-  ['fields', `${START_BOARD} w KQkq - 0`],
-  ['fields', `${START_FEN} extra`],
-  ['fields', `${START_FEN} 1 2 3 4 5 6 7`],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/71/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1'],
-  ['board', 'rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1'],
-  ['board', 'k7/pp6/8/8/QQQQQQQQ/QQQQQQQQ/8/7K w - - 0 1'],
-  ['board', 'rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w KQkq - 0 1'],
-  ['board', '8/8/8/8/8/8/8/8 w - - 0 1'],
-  ['board', 'rnbqkbnr/pppp\0ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['board', 'rnbqkbnr/pppp\u00e9ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
-  ['turn', `${START_BOARD} x KQkq - 0 1`],
-  ['turn', `${START_BOARD} W KQkq - 0 1`],
-  ['turn', `${START_BOARD} wb KQkq - 0 1`],
-  ['turn', `${START_BOARD} \0 KQkq - 0 1`],
-  ['turn', '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'],
-  ['castling', `${START_BOARD} w KQkx - 0 1`],
-  ['castling', `${START_BOARD} w KK - 0 1`],
-  ['castling', `${START_BOARD} w KQkqK - 0 1`],
-  ['castling', `${START_BOARD} w HAhe - 0 1`],
-  ['castling', `${START_BOARD} w -- - 0 1`],
-  ['castling', `${START_BOARD} w K\0 - 0 1`],
-  ['castling', `${START_BOARD} w \u2654 - 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq e9 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq i6 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq e 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq e66 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq x 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq e3 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq e6 0 1`],
-  ['enPassant', `${START_BOARD} w KQkq E6 0 1`],
-  ['halfmove', `${START_BOARD} w KQkq - -1 1`],
-  ['halfmove', `${START_BOARD} w KQkq - x 1`],
-  ['halfmove', `${START_BOARD} w KQkq - 1.5 1`],
-  ['halfmove', `${START_BOARD} w KQkq - 65536 1`],
-  ['halfmove', `${START_BOARD} w KQkq - 99999999999 1`],
-  ['halfmove', `${START_BOARD} w KQkq - +1 1`],
-  ['halfmove', `${START_BOARD} w KQkq - \u0661 1`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 0`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 -3`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 1.5`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 x`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 4294967296`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 1\0`],
-  ['fullmove', `${START_BOARD} w KQkq - 0 1\u00e9`],
-];
 
 describe('hostile FEN strings', () => {
   it.each(BAD_FENS)('field %s: %j', (field, fen) => {
