@@ -2,6 +2,7 @@
 // Chess960, null moves, hostile input and round trips.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { api, ROOT } from './helpers';
 
@@ -44,6 +45,25 @@ describe('parsePgn fields', () => {
     expect(nf3[1]!.comments).toEqual(['gambit']);
     expect(nf3[1]!.children.map((n) => n.san)).toEqual(['exf4', 'd5']);
     expect(nf3[1]!.children[1]!.startingComments).toEqual(['alt']);
+  });
+  it("gives the same moves in any access order, with a NAG before a variation's first move", () => {
+    // It belongs to the node the variation branches from: 2. Nf3, also for the
+    // nested variation that branches before 2... Nf6; 2... Nf6 for the last one.
+    const text = '1. e4 e5 2. Nf3 Nc6 (2... d6) ($142 2... Nf6 ($10 2... a6) 3. d4 ($1 3. Nc3)) 3. Bb5 *';
+    const shape = (moves: readonly { san: string; nags: readonly number[] }[]) => moves.map((m) => [m.san, [...m.nags]]);
+    const movesFirst = shape(parsePgn(text)[0]!.moves());
+    const [g] = parsePgn(text);
+    expect(g!.errors).toEqual([]);
+    void g!.root;
+    expect(movesFirst).toEqual(shape(g!.moves()));
+    expect(movesFirst).toEqual([
+      ['e4', []],
+      ['e5', []],
+      ['Nf3', [142, 10]],
+      ['Nc6', []],
+      ['Bb5', []],
+    ]);
+    expect(g!.root.children[0]!.children[0]!.children[0]!.children[2]!.nags).toEqual([1]);
   });
   it('gives positions at the end and at any node', () => {
     expect(game!.position().fen()).toBe('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
@@ -110,6 +130,19 @@ describe('tolerance', () => {
   it('treats NUL bytes as space and skips % escape lines', () => {
     const [g] = parsePgn('1. e4\u0000e5\n% 2. Nf3\n2. Nc3 *');
     expect(ucis(g!)).toEqual(['e2e4', 'e7e5', 'b1c3']);
+  });
+});
+
+describe('empty text', () => {
+  it('is no game and no error', async () => {
+    expect(parsePgn('')).toEqual([]);
+    expect(parsePgn('', { mode: 'mainline' })).toEqual([]);
+    const sources = [new Uint8Array(0), [], [''], [new Uint8Array(0), ''], Readable.from([])];
+    for (const source of sources) {
+      let games = 0;
+      for await (const g of api.readPgn(source)) games += g ? 1 : 0;
+      expect(games).toBe(0);
+    }
   });
 });
 

@@ -21,9 +21,21 @@ namespace {
 
 constexpr size_t kStateLength = 8;
 
+// The text's bytes; an empty Uint8Array has no data pointer and reads as "".
+const char *TextArg(napi_env env, napi_value value, size_t *length) {
+    napi_typedarray_type type;
+    void *data = nullptr;
+    if (napi_get_typedarray_info(env, value, &type, length, &data, nullptr, nullptr) != napi_ok ||
+        type != napi_uint8_array || (*length && !data)) {
+        ThrowType(env, "PGN text must be a Uint8Array");
+        return nullptr;
+    }
+    return *length ? static_cast<const char *>(data) : "";
+}
+
 bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, int *threads, double **state) {
     size_t length = 0;
-    uint8_t *text = ArrayArgOrThrow<uint8_t>(env, info[0], 0, "PGN text must be a Uint8Array", &length);
+    const char *text = TextArg(env, info[0], &length);
     if (!text) return false;
     *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
     if (!*state) return false;
@@ -34,7 +46,7 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
         return false;
     }
     std::memset(in, 0, sizeof *in);
-    in->text = reinterpret_cast<const char *>(text);
+    in->text = text;
     in->length = length;
     in->final = s[0] != 0;
     in->mode = static_cast<cn_pgn_mode>(static_cast<int>(s[1]));
