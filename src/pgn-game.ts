@@ -268,27 +268,40 @@ export class Game implements PgnGameData {
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
-    const moves: PgnMove[] = [];
+    const moves: Node[] = [];
     const chess960 = this.chess960;
     const names = uciNames(chess960);
     const { records: r, ascii, strings } = this.#batch;
     let depth = 0;
     let last: Node | undefined;
+    // As in #buildTree, a NAG before a variation's first move goes to the
+    // node the variation branches from: a mainline node when each variation
+    // around it holds one move so far. Per depth: that node, and the moves.
+    const from: (Node | undefined)[] = [];
+    const played: number[] = [];
     // One pass over the records, read in place: no call per record.
     for (let k = (this.#start + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
       const op = r[k] as number;
       if (op === OP_MOVE) {
-        if (depth > 0) continue;
+        if (depth > 0) {
+          played[depth] = (played[depth] as number) + 1;
+          continue;
+        }
         const move = r[k + 1] as number;
         const at = r[k + 2] as number;
         const n = r[k + 3] as number;
         const known = names[move] as string;
         const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
         moves.push((last = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960))));
-      } else if (op === OP_VAR_START) depth++;
-      else if (op === OP_VAR_END) depth--;
-      else if (depth > 0) continue;
-      else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
+      } else if (op === OP_VAR_START) {
+        const branch = depth === 0 ? moves[moves.length - 2] : played[depth] === 1 ? from[depth] : undefined;
+        depth++;
+        from[depth] = branch;
+        played[depth] = 0;
+      } else if (op === OP_VAR_END) depth--;
+      else if (depth > 0) {
+        if (op === OP_NAG && played[depth] === 0 && from[depth]) addNag(from[depth] as Node, r[k + 1] as number);
+      } else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
       else if (op === OP_NAG && last) addNag(last, r[k + 1] as number);
     }
     return moves;
