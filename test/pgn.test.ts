@@ -1,5 +1,6 @@
 // The PGN reader and writer: fields, every tolerance and error case, modes,
 // Chess960, null moves, hostile input and round trips.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
@@ -144,6 +145,23 @@ describe('empty text', () => {
       expect(games).toBe(0);
     }
   });
+});
+
+describe('memory', () => {
+  it('stays bounded over synchronous parsePgn calls that never yield to the event loop', () => {
+    // In a child process: RSS is the whole process's. 4,000 games of 64 KiB
+    // held until the loop turns would be 260 MB.
+    const script = `
+      const { parsePgn } = require(${JSON.stringify(path.join(ROOT, 'dist', 'index.js'))});
+      const text = '[Event "x"]\\n1. e4 { ' + 'x'.repeat(1 << 16) + ' } e5 2. Nf3 Nc6 (2... d6) *\\n';
+      parsePgn(text);
+      const before = process.memoryUsage().rss;
+      for (let i = 0; i < 4000; i++) if (parsePgn(text)[0].headers.Event !== 'x') throw new Error('bad read');
+      console.log(process.memoryUsage().rss - before);`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout)).toBeLessThan(100e6);
+  }, 60_000);
 });
 
 describe('errors and resynchronisation', () => {
