@@ -218,6 +218,23 @@ describe('errors and resynchronisation', () => {
       expect(games[0]!.headers['White']).toBe('caf\u00e9');
     })();
   });
+  it('decodes each string on its own and points the error at the bad byte', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('[White "café"]\n[Black "x'),
+      Buffer.from([0xe9]),
+      Buffer.from('y"]\n1. e4 { ok é }\n{ two\n  lines '),
+      Buffer.from([0xff]),
+      Buffer.from(' } 1... e5 *'),
+    ]);
+    for await (const g of api.readPgn(bytes)) {
+      expect(g.headers).toEqual({ White: 'café', Black: 'x\u00e9y' });
+      expect(g.root.children[0]!.comments).toEqual(['ok é', 'two\n  lines \u00ff']);
+      expect(g.errors).toEqual([
+        { line: 2, column: 10, ply: 0, message: 'invalid UTF-8' },
+        { line: 5, column: 9, ply: 0, message: 'invalid UTF-8' },
+      ]);
+    }
+  });
   it('rejects overlong forms, surrogates and code points above U+10FFFF as invalid UTF-8', async () => {
     const hex = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');
     const valid = ['c2 80', 'df bf', 'e0 a0 80', 'ed 9f bf', 'ee 80 80', 'ef bf bf', 'f0 90 80 80', 'f4 8f bf bf'];
