@@ -35,8 +35,9 @@ export class IllegalMoveError extends Error {
 }
 
 /**
- * A {@link perftAsync} run stopped by its AbortSignal. `name` is 'AbortError'
- * (as for Node's own abortable APIs); `cause` is the signal's reason.
+ * A {@link perftAsync} run or a {@link readPgn} read stopped by its AbortSignal.
+ * `name` is 'AbortError' (as for Node's own abortable APIs); `cause` is the
+ * signal's reason.
  */
 export class AbortError extends Error {
   readonly code = 'ABORT_ERR';
@@ -65,9 +66,14 @@ export class EngineError extends Error {
   }
 }
 
-/** The AbortError of a perft run stopped by its signal; `cause` is the signal's reason. */
+/** The AbortError of an operation (`what`) stopped by its signal; `cause` is the signal's reason. */
+export function abortedBy(what: string, signal: AbortSignal | undefined): AbortError {
+  return new AbortError(`${what} was aborted`, { cause: signal?.reason });
+}
+
+/** The AbortError of a perft run stopped by its signal. */
 export function perftAborted(signal: AbortSignal | undefined): AbortError {
-  return new AbortError('perft was aborted', { cause: signal?.reason });
+  return abortedBy('perft', signal);
 }
 
 /**

@@ -1,6 +1,8 @@
 // A game read from PGN: a view of one game's records in a batch (see
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
+import * as buffer from 'node:buffer';
+
 import { native } from './native';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './pgn-comments';
 import { Position, START_FEN } from './position';
@@ -160,6 +162,23 @@ interface TreeRoot {
   children: Node[];
 }
 
+// buffer.isUtf8 is missing from Node 18 before 18.14: there a string is
+// UTF-8 when it encodes back to its bytes.
+const isUtf8 =
+  (buffer as { isUtf8?: (b: Uint8Array) => boolean }).isUtf8 ??
+  ((b: Uint8Array) => Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8')).equals(b));
+
+/**
+ * The string at strings[start, end): UTF-8, or, where those bytes are not
+ * UTF-8 (the reader reports it), Latin-1, which keeps them byte for byte.
+ * Each string on its own: one bad byte changes no other string.
+ */
+function decode(strings: Buffer, start: number, end: number): string {
+  const text = strings.toString('utf8', start, end);
+  // Invalid bytes decode as U+FFFD; so does a U+FFFD written in the text.
+  return text.includes('\uFFFD') && !isUtf8(strings.subarray(start, end)) ? strings.toString('latin1', start, end) : text;
+}
+
 /** The SAN (ASCII) at strings[at, at + n). */
 function asciiAt(strings: Uint8Array, at: number, n: number): string {
   let s = '';
@@ -173,7 +192,6 @@ export class Game implements PgnGameData {
   readonly #start: number; // index of the START record
   readonly #end: number; // index of the END record
   readonly #first: number; // index of the GAME record
-  #encoding: 'utf8' | 'latin1' | undefined; // of a non-ASCII table, found when first needed
   #headers: Record<string, string> | undefined;
   #root: PgnRoot | undefined;
 
@@ -187,27 +205,16 @@ export class Game implements PgnGameData {
     this.#start = i;
   }
 
-  /** latin1 for a game with invalid UTF-8 (its bytes are kept as they are), else utf8. */
-  #textEncoding(): 'utf8' | 'latin1' {
-    if (this.#encoding) return this.#encoding;
-    const r = this.#batch.records;
-    let encoding: 'utf8' | 'latin1' = 'utf8';
-    for (let i = this.#first; i < this.#end; i++)
-      if (r[i * INTS] === OP_ERROR && this.#text(r[i * INTS + 1] as number, r[i * INTS + 2] as number, 'latin1') === 'invalid UTF-8')
-        encoding = 'latin1';
-    return (this.#encoding = encoding);
-  }
-
   #op(i: number): number {
     return this.#batch.records[i * INTS] as number;
   }
   #arg(i: number, k: number): number {
     return this.#batch.records[i * INTS + k] as number;
   }
-  #text(offset: number, length: number, encoding?: 'utf8' | 'latin1'): string {
+  #text(offset: number, length: number): string {
     const ascii = this.#batch.ascii;
     if (ascii !== undefined) return ascii.slice(offset, offset + length);
-    return (this.#batch.strings as Buffer).toString(encoding ?? this.#textEncoding(), offset, offset + length);
+    return decode(this.#batch.strings as Buffer, offset, offset + length);
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */
@@ -244,7 +251,7 @@ export class Game implements PgnGameData {
 
   /** FEN at the end of the mainline ('' in headers mode). */
   get finalFen(): string {
-    return this.#text(this.#arg(this.#end, 2), this.#arg(this.#end, 3), 'latin1');
+    return this.#text(this.#arg(this.#end, 2), this.#arg(this.#end, 3));
   }
 
   /** Problems met reading the game, in text order. */
@@ -252,7 +259,7 @@ export class Game implements PgnGameData {
     const errors: PgnError[] = [];
     for (let i = this.#first; i < this.#end; i++) {
       if (this.#op(i) !== OP_ERROR) continue;
-      const message = this.#text(this.#arg(i, 1), this.#arg(i, 2), 'latin1');
+      const message = this.#text(this.#arg(i, 1), this.#arg(i, 2));
       // | 0: the sum wraps as the reader's int32 records do.
       const line = (this.#arg(i + 1, 1) + this.#batch.lineOffset) | 0;
       errors.push({ line, column: this.#arg(i + 1, 2), ply: this.#arg(i, 3), message });
@@ -268,27 +275,40 @@ export class Game implements PgnGameData {
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
-    const moves: PgnMove[] = [];
+    const moves: Node[] = [];
     const chess960 = this.chess960;
     const names = uciNames(chess960);
     const { records: r, ascii, strings } = this.#batch;
     let depth = 0;
     let last: Node | undefined;
+    // As in #buildTree, a NAG before a variation's first move goes to the
+    // node the variation branches from: a mainline node when each variation
+    // around it holds one move so far. Per depth: that node, and the moves.
+    const from: (Node | undefined)[] = [];
+    const played: number[] = [];
     // One pass over the records, read in place: no call per record.
     for (let k = (this.#start + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
       const op = r[k] as number;
       if (op === OP_MOVE) {
-        if (depth > 0) continue;
+        if (depth > 0) {
+          played[depth] = (played[depth] as number) + 1;
+          continue;
+        }
         const move = r[k + 1] as number;
         const at = r[k + 2] as number;
         const n = r[k + 3] as number;
         const known = names[move] as string;
         const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
         moves.push((last = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960))));
-      } else if (op === OP_VAR_START) depth++;
-      else if (op === OP_VAR_END) depth--;
-      else if (depth > 0) continue;
-      else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
+      } else if (op === OP_VAR_START) {
+        const branch = depth === 0 ? moves[moves.length - 2] : played[depth] === 1 ? from[depth] : undefined;
+        depth++;
+        from[depth] = branch;
+        played[depth] = 0;
+      } else if (op === OP_VAR_END) depth--;
+      else if (depth > 0) {
+        if (op === OP_NAG && played[depth] === 0 && from[depth]) addNag(from[depth] as Node, r[k + 1] as number);
+      } else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
       else if (op === OP_NAG && last) addNag(last, r[k + 1] as number);
     }
     return moves;

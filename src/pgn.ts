@@ -3,7 +3,7 @@
 import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
-import { AbortError } from './errors';
+import { abortedBy } from './errors';
 import { native, type PgnParts, publicError } from './native';
 import { Game, type PgnBatch } from './pgn-game';
 
@@ -247,7 +247,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   const chunkBytes = positiveOption(options.chunkBytes, 'chunkBytes', 1 << 20);
   const maxGameBytes = positiveOption(options.maxGameBytes, 'maxGameBytes', 64 << 20);
   const { signal, onProgress } = options;
-  signal?.throwIfAborted?.();
+  if (signal?.aborted) throw abortedBy('readPgn', signal);
   const reader = await readerOf(source, chunkBytes);
   const { totalBytes } = reader;
   let pending: Uint8Array = EMPTY;
@@ -256,7 +256,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   let games = 0;
   // A native read; its games are built by the caller once the next read is on its way.
   const step = async (final: boolean): Promise<Read> => {
-    if (signal?.aborted) throw new AbortError();
+    if (signal?.aborted) throw abortedBy('readPgn', signal);
     cursor.prepare(final);
     const parts = await readAsync(pending, cursor.state);
     const consumed = cursor.consumed;
@@ -286,7 +286,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     ready = (await fill()) ? due() : undefined;
     while (ready) {
       const read = await ready;
-      if (signal?.aborted) throw new AbortError();
+      if (signal?.aborted) throw abortedBy('readPgn', signal);
       final = ended;
       ready = !final && (await fill()) ? due() : undefined;
       const batch = gamesOf(read.parts);

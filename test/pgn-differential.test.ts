@@ -84,10 +84,39 @@ function ourTree(node: Node): Shape {
   };
 }
 
+/** A line's moves without their children. */
+function flat(line: readonly Shape[]): Omit<Shape, 'children'>[] {
+  return line.map(({ children: _children, ...move }) => move);
+}
+
+function ourMove(move: ReturnType<Game['moves']>[number]): Omit<Shape, 'children'> {
+  return {
+    san: move.san,
+    uci: move.uci,
+    comments: move.comments,
+    startingComments: move.startingComments ?? [],
+    nags: move.nags,
+    clock: move.clock,
+    eval: move.eval,
+  };
+}
+
+function mainlineOf(tree: Shape[]): Shape[] {
+  const line: Shape[] = [];
+  for (let n = tree[0]; n; n = n.children[0]) line.push(n);
+  return line;
+}
+
+/**
+ * The tree and headers against chessops; moves() is read first, on games
+ * whose tree is not built yet (it reads the records on its own), and must
+ * give the tree's mainline.
+ */
 function compareWithChessops(text: string): number {
   const ours = parsePgn(text);
   const theirs = opsParsePgn(text, emptyHeaders);
   expect(ours.length).toBe(theirs.length);
+  const movesFirst = ours.map((game) => game.moves().map(ourMove));
   let nodes = 0;
   ours.forEach((game, i) => {
     const ops = theirs[i]!;
@@ -97,6 +126,7 @@ function compareWithChessops(text: string): number {
     const start = startingPosition(ops.headers).unwrap();
     const tree = ops.moves.children.map((c) => opsTree(c, start.clone(), game.chess960));
     expect(game.root.children.map(ourTree)).toEqual(tree);
+    expect(movesFirst[i]).toEqual(flat(mainlineOf(tree)));
     const count = (s: Shape): number => 1 + s.children.reduce((n, c) => n + count(c), 0);
     nodes += tree.reduce((n, s) => n + count(s), 0);
   }, SLOW);
@@ -124,6 +154,27 @@ describe('differential: chessops', () => {
     () => {
       const text = readFileSync(path.join(ROOT, 'test', 'fixtures', 'pgn-annotated.pgn'), 'utf8');
       expect(compareWithChessops(text)).toBeGreaterThan(200);
+    },
+    SLOW,
+  );
+});
+
+describe('access order', () => {
+  it(
+    "moves() before the tree gives the tree's mainline, with a NAG before every variation's first move",
+    () => {
+      // chessops drops such a NAG; this package gives it to the node the variation branches from.
+      const text = generatePgn({ seed: 24, games: 80, variations: true, comments: true }).replaceAll('(', '( $142 ');
+      const movesFirst = parsePgn(text).map((game) => game.moves().map(ourMove));
+      const games = parsePgn(text);
+      let branches = 0;
+      games.forEach((game, i) => {
+        expect(game.errors).toEqual([]);
+        const line = mainlineOf(game.root.children.map(ourTree));
+        branches += line.filter((m) => m.nags.includes(142)).length;
+        expect(movesFirst[i]).toEqual(flat(line));
+      });
+      expect(branches).toBeGreaterThan(20);
     },
     SLOW,
   );

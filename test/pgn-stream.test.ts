@@ -85,20 +85,27 @@ describe('readPgn', () => {
     expect(heads.map((g) => g.headers)).toEqual(expected.map((g) => g.headers));
   });
 
-  it('stops with AbortError', async () => {
+  it('stops with AbortError, cause the reason', async () => {
     const controller = new AbortController();
+    const reason = new Error('enough');
     const text = generatePgn({ seed: 9, games: 20 });
     const games: Game[] = [];
     await expect(
       (async () => {
         for await (const g of readPgn(Buffer.from(text), { chunkBytes: 256, signal: controller.signal })) {
           games.push(g);
-          controller.abort();
+          controller.abort(reason);
         }
       })(),
-    ).rejects.toBeInstanceOf(AbortError);
+    ).rejects.toSatisfy((e) => e instanceof AbortError && e.cause === reason);
     expect(games.length).toBeGreaterThan(0);
     expect(games.length).toBeLessThan(20);
+  });
+
+  it('rejects with AbortError, cause the reason, for a signal aborted before the read', async () => {
+    const reason = new Error('stop');
+    const read = readPgn(Buffer.from('1. e4 *'), { signal: AbortSignal.abort(reason) });
+    await expect(read.next()).rejects.toSatisfy((e) => e instanceof AbortError && e.cause === reason);
   });
 
   it('lets the caller stop early while the next read is running', async () => {

@@ -1,7 +1,9 @@
 // The PGN reader and writer: fields, every tolerance and error case, modes,
 // Chess960, null moves, hostile input and round trips.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { api, ROOT } from './helpers';
 
@@ -75,6 +77,25 @@ describe('parsePgn fields', () => {
     expect(nf3[1]!.children.map((n) => n.san)).toEqual(['exf4', 'd5']);
     expect(nf3[1]!.children[1]!.startingComments).toEqual(['alt']);
   });
+  it("gives the same moves in any access order, with a NAG before a variation's first move", () => {
+    // It belongs to the node the variation branches from: 2. Nf3, also for the
+    // nested variation that branches before 2... Nf6; 2... Nf6 for the last one.
+    const text = '1. e4 e5 2. Nf3 Nc6 (2... d6) ($142 2... Nf6 ($10 2... a6) 3. d4 ($1 3. Nc3)) 3. Bb5 *';
+    const shape = (moves: readonly { san: string; nags: readonly number[] }[]) => moves.map((m) => [m.san, [...m.nags]]);
+    const movesFirst = shape(parsePgn(text)[0]!.moves());
+    const [g] = parsePgn(text);
+    expect(g!.errors).toEqual([]);
+    void g!.root;
+    expect(movesFirst).toEqual(shape(g!.moves()));
+    expect(movesFirst).toEqual([
+      ['e4', []],
+      ['e5', []],
+      ['Nf3', [142, 10]],
+      ['Nc6', []],
+      ['Bb5', []],
+    ]);
+    expect(g!.root.children[0]!.children[0]!.children[0]!.children[2]!.nags).toEqual([1]);
+  });
   it('gives positions at the end and at any node', () => {
     expect(game!.position().fen()).toBe('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
     const d5 = game!.root.children[0]!.children[0]!.children[1]!.children[1]!;
@@ -143,6 +164,36 @@ describe('tolerance', () => {
   });
 });
 
+describe('empty text', () => {
+  it('is no game and no error', async () => {
+    expect(parsePgn('')).toEqual([]);
+    expect(parsePgn('', { mode: 'mainline' })).toEqual([]);
+    const sources = [new Uint8Array(0), [], [''], [new Uint8Array(0), ''], Readable.from([])];
+    for (const source of sources) {
+      let games = 0;
+      for await (const g of api.readPgn(source)) games += g ? 1 : 0;
+      expect(games).toBe(0);
+    }
+  });
+});
+
+describe('memory', () => {
+  it('stays bounded over synchronous parsePgn calls that never yield to the event loop', () => {
+    // In a child process: RSS is the whole process's. 4,000 games of 64 KiB
+    // held until the loop turns would be 260 MB.
+    const script = `
+      const { parsePgn } = require(${JSON.stringify(path.join(ROOT, 'dist', 'index.js'))});
+      const text = '[Event "x"]\\n1. e4 { ' + 'x'.repeat(1 << 16) + ' } e5 2. Nf3 Nc6 (2... d6) *\\n';
+      parsePgn(text);
+      const before = process.memoryUsage().rss;
+      for (let i = 0; i < 4000; i++) if (parsePgn(text)[0].headers.Event !== 'x') throw new Error('bad read');
+      console.log(process.memoryUsage().rss - before);`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout)).toBeLessThan(100e6);
+  }, 60_000);
+});
+
 describe('errors and resynchronisation', () => {
   it('keeps headers and moves before an illegal move, then reads the next game', () => {
     const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 Nf6 3. d4 *\n\n[Event "B"]\n\n1. d4 *\n';
@@ -196,6 +247,23 @@ describe('errors and resynchronisation', () => {
       expect(games[0]!.errors.map((e) => e.message)).toEqual(['invalid UTF-8']);
       expect(games[0]!.headers['White']).toBe('caf\u00e9');
     })();
+  });
+  it('decodes each string on its own and points the error at the bad byte', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('[White "café"]\n[Black "x'),
+      Buffer.from([0xe9]),
+      Buffer.from('y"]\n1. e4 { ok é }\n{ two\n  lines '),
+      Buffer.from([0xff]),
+      Buffer.from(' } 1... e5 *'),
+    ]);
+    for await (const g of api.readPgn(bytes)) {
+      expect(g.headers).toEqual({ White: 'café', Black: 'x\u00e9y' });
+      expect(g.root.children[0]!.comments).toEqual(['ok é', 'two\n  lines \u00ff']);
+      expect(g.errors).toEqual([
+        { line: 2, column: 10, ply: 0, message: 'invalid UTF-8' },
+        { line: 5, column: 9, ply: 0, message: 'invalid UTF-8' },
+      ]);
+    }
   });
   it('rejects overlong forms, surrogates and code points above U+10FFFF as invalid UTF-8', async () => {
     const hex = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');

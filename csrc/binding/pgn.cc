@@ -1,7 +1,7 @@
 // pgn.cc - reading PGN (pgn.h): a read comes back as its parts, each
-// two Buffers that take over the engine's own memory (records, int32 four
-// per record, and the string table) and the part's line offset, so JS gets
-// views and no object per token, and nothing is copied or joined.
+// two Buffers (records, int32 four per record, and the string table) and
+// the part's line offset, so JS gets views and no object per token, and
+// nothing is joined.
 //
 // state (Float64Array(8)): [0] final, [1] mode, [2] line, [3] column of
 // text[0], [4] max games (0: all), [7] threads (1..CN_PGN_MAX_THREADS);
@@ -21,9 +21,21 @@ namespace {
 
 constexpr size_t kStateLength = 8;
 
+// The text's bytes; an empty Uint8Array has no data pointer and reads as "".
+const char *TextArg(napi_env env, napi_value value, size_t *length) {
+    napi_typedarray_type type;
+    void *data = nullptr;
+    if (napi_get_typedarray_info(env, value, &type, length, &data, nullptr, nullptr) != napi_ok ||
+        type != napi_uint8_array || (*length && !data)) {
+        ThrowType(env, "PGN text must be a Uint8Array");
+        return nullptr;
+    }
+    return *length ? static_cast<const char *>(data) : "";
+}
+
 bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, int *threads, double **state) {
     size_t length = 0;
-    uint8_t *text = ArrayArgOrThrow<uint8_t>(env, info[0], 0, "PGN text must be a Uint8Array", &length);
+    const char *text = TextArg(env, info[0], &length);
     if (!text) return false;
     *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
     if (!*state) return false;
@@ -34,7 +46,7 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
         return false;
     }
     std::memset(in, 0, sizeof *in);
-    in->text = reinterpret_cast<const char *>(text);
+    in->text = text;
     in->length = length;
     in->final = s[0] != 0;
     in->mode = static_cast<cn_pgn_mode>(static_cast<int>(s[1]));
@@ -54,21 +66,40 @@ void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts
     state[6] = static_cast<double>(games);
 }
 
-void FreeBlock(Napi::Env, char *block) { std::free(block); }
+// Who owns a result's memory. A synchronous read copies it into JS-owned
+// Buffers and frees the engine's memory at once: Node runs the finalizer of
+// an external Buffer only once the event loop turns, so a loop of
+// synchronous reads would hold every result until it ends. An asynchronous
+// read is delivered by a turn of the loop: its Buffers take over the
+// engine's memory, reported to V8 so that collection keeps pace with it.
+enum class Owner { kCopy, kTake };
 
-// A Buffer that takes over `*data` (freed when the Buffer is collected, or
-// at once where external buffers are not allowed, as in Electron's V8
-// sandbox: there it is copied).
-Napi::Buffer<char> TakeBuffer(Napi::Env env, char **data, size_t length) {
+// A Buffer of `*data` (freed here, or when the Buffer is collected; where
+// external buffers are not allowed, as in Electron's V8 sandbox, it is
+// copied).
+Napi::Buffer<char> ResultBuffer(Napi::Env env, char **data, size_t length, Owner owner) {
     char *block = *data;
     *data = nullptr;
     if (!block) return Napi::Buffer<char>::New(env, 0);
-    return Napi::Buffer<char>::NewOrCopy(env, block, length, FreeBlock);
+    if (owner == Owner::kCopy) {
+        Napi::Buffer<char> copy = Napi::Buffer<char>::Copy(env, block, length);
+        std::free(block);
+        return copy;
+    }
+    const int64_t bytes = static_cast<int64_t>(length);
+    int64_t total = 0;
+    napi_adjust_external_memory(env, bytes, &total);
+    return Napi::Buffer<char>::NewOrCopy(env, block, length, [bytes](Napi::Env finalizing, char *freed) {
+        std::free(freed);
+        int64_t left = 0;
+        napi_adjust_external_memory(finalizing, -bytes, &left);
+    });
 }
 
 // The parts that hold records, as [records, strings, lineOffset, ...];
-// each part's memory is taken over (cn_pgn_parts_free then frees the rest).
-Napi::Value Result(Napi::Env env, cn_pgn_parts *parts) {
+// each part's memory is copied or taken over (cn_pgn_parts_free then frees
+// the rest).
+Napi::Value Result(Napi::Env env, cn_pgn_parts *parts, Owner owner) {
     Napi::Array result = Napi::Array::New(env);
     uint32_t at = 0;
     for (size_t k = 0; k < parts->count; k++) {
@@ -76,8 +107,9 @@ Napi::Value Result(Napi::Env env, cn_pgn_parts *parts) {
         if (!part->out.record_count) continue;
         char *records = reinterpret_cast<char *>(part->out.records);
         part->out.records = nullptr;
-        result[at++] = TakeBuffer(env, &records, part->out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
-        result[at++] = TakeBuffer(env, &part->out.strings, part->out.string_length);
+        result[at++] =
+            ResultBuffer(env, &records, part->out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t), owner);
+        result[at++] = ResultBuffer(env, &part->out.strings, part->out.string_length, owner);
         result[at++] = Napi::Number::New(env, part->line_offset);
     }
     return result;
@@ -95,7 +127,7 @@ Napi::Value PgnRead(const Napi::CallbackInfo &info) {
     Napi::Value result = env.Undefined();
     if (status == CN_OK) {
         WriteState(state, in, parts);
-        result = Result(env, &parts);
+        result = Result(env, &parts, Owner::kCopy);
     } else {
         ThrowStatus(env, status, "out of memory reading PGN");
     }
@@ -120,7 +152,7 @@ class PgnWorker : public Napi::AsyncWorker {
     }
     void OnOK() override {
         WriteState(state_data_, in_, parts_);
-        Callback().Call({Env().Null(), Result(Env(), &parts_)});
+        Callback().Call({Env().Null(), Result(Env(), &parts_, Owner::kTake)});
     }
 
   private:

@@ -99,6 +99,7 @@ void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     int32_t offset = 0;
     if (pgn_out_bytes(r->out, r->lx.text + start, end - start, &offset) != CN_OK) r->status = CN_ERR_NO_MEMORY;
     pgn_emit(r, CN_PGN_OP_COMMENT, offset, (int32_t)(end - start), 0);
+    pgn_check_utf8(r, tok, start, end - start);
 }
 
 void pgn_movetext(pgn_reader *r, const pgn_token *tok) {

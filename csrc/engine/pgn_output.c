@@ -96,8 +96,10 @@ cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part, uint32_t
                  CN_PGN_RECORD_INTS * sizeof(int32_t)) ||
         !reserve((void **)&out->strings, &out->string_capacity, base + part->string_length, 1))
         return CN_ERR_NO_MEMORY;
-    int32_t *dst = out->records + out->record_count * CN_PGN_RECORD_INTS;
-    if (part->record_count) memcpy(dst, part->records, part->record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
+    /* A part without records may meet an output without memory yet: no
+     * pointer arithmetic on NULL. */
+    int32_t *dst = part->record_count ? out->records + out->record_count * CN_PGN_RECORD_INTS : NULL;
+    if (dst) memcpy(dst, part->records, part->record_count * CN_PGN_RECORD_INTS * sizeof(int32_t));
     for (size_t i = 0; i < part->record_count; i++, dst += CN_PGN_RECORD_INTS) {
         const int field = offset_field(dst[0]);
         /* START of the standard start holds offset 0, not a string. */

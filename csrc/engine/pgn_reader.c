@@ -29,55 +29,9 @@ static void begin_game(pgn_reader *r, const pgn_token *tok) {
     pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)tok->column, 0);
 }
 
-/* Is s[0..n) UTF-8 as RFC 3629 defines it? The second byte's range rules
- * out overlong forms (C0, C1; E0 80..9F; F0 80..8F), UTF-16 surrogates
- * (ED A0..BF: U+D800..U+DFFF) and code points above U+10FFFF (F4 90..BF;
- * F5..FF lead nothing). */
-static int valid_utf8(const unsigned char *s, size_t n) {
-    size_t i = 0;
-    while (i < n) {
-        /* Eight ASCII bytes at a time: most PGN text is ASCII. */
-        uint64_t word;
-        while (n - i >= sizeof word) {
-            memcpy(&word, s + i, sizeof word);
-            if (word & 0x8080808080808080u) break;
-            i += sizeof word;
-        }
-        if (i == n) break;
-        const unsigned c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t extra;
-        unsigned low = 0x80, high = 0xBF; /* the second byte's range */
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            low = c == 0xE0 ? 0xA0 : low;
-            high = c == 0xED ? 0x9F : high;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            low = c == 0xF0 ? 0x90 : low;
-            high = c == 0xF4 ? 0x8F : high;
-        } else {
-            return 0;
-        }
-        if (n - i <= extra || s[i + 1] < low || s[i + 1] > high) return 0;
-        for (size_t k = 2; k <= extra; k++)
-            if ((s[i + k] & 0xC0) != 0x80) return 0;
-        i += extra + 1;
-    }
-    return 1;
-}
-
 static void end_game(pgn_reader *r, const pgn_token *tok) {
     if (!r->movetext) pgn_setup_start(r, tok);
     pgn_close_variations(r);
-    const size_t strings = r->out->string_length - r->game_strings;
-    if (r->status == CN_OK && strings && !valid_utf8((const unsigned char *)r->out->strings + r->game_strings, strings))
-        pgn_error(r, tok, 0, "invalid UTF-8");
     char fen[128];
     int32_t offset = 0;
     const size_t n = r->in->mode == CN_PGN_MODE_HEADERS ? 0 : cn_fen_write(&r->lines[0].pos, fen, sizeof fen);
@@ -96,6 +50,7 @@ static void tag(pgn_reader *r, const pgn_token *tok) {
     if (r->status != CN_OK) return;
     pgn_emit(r, CN_PGN_OP_TAG, name, (int32_t)tok->length, value_length);
     pgn_setup_tag(r, text + tok->start, tok->length, name + (int32_t)tok->length, value_length);
+    pgn_check_utf8(r, tok, tok->value_start, tok->value_length); /* names are ASCII */
     if (tok->unterminated) pgn_error(r, tok, 0, "unterminated tag string");
 }
 

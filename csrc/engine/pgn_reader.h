@@ -51,6 +51,9 @@ void pgn_setup_tag(pgn_reader *r, const char *name, size_t name_length, int32_t 
 void pgn_setup_start(pgn_reader *r, const pgn_token *tok);
 /* One movetext token of a game whose movetext has started (pgn_movetext.c). */
 void pgn_movetext(pgn_reader *r, const pgn_token *tok);
+/* An "invalid UTF-8" error at the first bad byte of text[start, start +
+ * length), a string of tok, if it has one (pgn_utf8.c). */
+void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t start, size_t length);
 /* A comment token: recorded when the line is (pgn_movetext.c). */
 void pgn_comment(pgn_reader *r, const pgn_token *tok);
 /* Closes the variations still open (pgn_movetext.c). */

@@ -5,7 +5,8 @@
  * the rest is the PGN text, read at its exact length. Checks: the records
  * are well formed (every game GAME ... START ... END, variations balanced,
  * string ranges inside the string table, every MOVE legal on the line it
- * belongs to, with the SAN cn_move_to_san gives), and reading the text in two parts (the first one partial,
+ * belongs to, with the SAN cn_move_to_san gives, one "invalid UTF-8"
+ * error for each tag value and comment that is not UTF-8), and reading the text in two parts (the first one partial,
  * then the rest from where it stopped) gives the same records.
  */
 #include "fuzz_common.h"
@@ -24,17 +25,59 @@ static void check_range(const cn_pgn_output *out, int32_t offset, int32_t length
                "string range %d+%d outside %zu", (int)offset, (int)length, out->string_length);
 }
 
-/* Replays every line of one game's records; returns the index after END. */
+/* UTF-8 as RFC 3629 defines it, decoded the long way (the reader's check is
+ * the fast one): shortest form, no surrogates, nothing above U+10FFFF. */
+static int is_utf8(const unsigned char *s, size_t n) {
+    static const uint32_t least[4] = {0, 0x80, 0x800, 0x10000};
+    for (size_t i = 0; i < n;) {
+        const unsigned c = s[i];
+        size_t extra;
+        uint32_t cp;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            cp = c & 0x07;
+        } else {
+            return 0;
+        }
+        if (n - i <= extra) return 0;
+        for (size_t k = 1; k <= extra; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (s[i + k] & 0x3F);
+        }
+        if (cp < least[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+        i += extra + 1;
+    }
+    return 1;
+}
+
+static int invalid_string(const cn_pgn_output *out, int32_t offset, int32_t length) {
+    return !is_utf8((const unsigned char *)out->strings + offset, (size_t)length);
+}
+
+/* Replays every line of one game's records; returns the index after END.
+ * Every tag value and comment that is not UTF-8 has its own "invalid
+ * UTF-8" error, and no other string has one. */
 static size_t check_game(const cn_pgn_output *out, size_t i) {
     static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     cn_position line[CN_PGN_MAX_DEPTH + 2], before[CN_PGN_MAX_DEPTH + 2];
-    int depth = 0, started = 0;
+    int depth = 0, started = 0, invalid = 0, reported = 0;
     FUZZ_CHECK(out->records[i * 4] == CN_PGN_OP_GAME, "game starts with %d", out->records[i * 4]);
     for (i++; i < out->record_count; i++) {
         const int32_t *r = out->records + i * 4;
         switch (r[0]) {
         case CN_PGN_OP_TAG:
             check_range(out, r[1], r[2] + r[3]);
+            invalid += invalid_string(out, r[1] + r[2], r[3]);
             break;
         case CN_PGN_OP_START: {
             check_range(out, r[1], r[2]);
@@ -62,8 +105,12 @@ static size_t check_game(const cn_pgn_output *out, size_t i) {
             break;
         }
         case CN_PGN_OP_COMMENT:
+            check_range(out, r[1], r[2]);
+            invalid += invalid_string(out, r[1], r[2]);
+            break;
         case CN_PGN_OP_ERROR:
             check_range(out, r[1], r[2]);
+            reported += r[2] == 13 && !memcmp(out->strings + r[1], "invalid UTF-8", 13);
             break;
         case CN_PGN_OP_VAR_START:
             FUZZ_CHECK(depth < CN_PGN_MAX_DEPTH, "variation depth %d", depth + 1);
@@ -76,6 +123,7 @@ static size_t check_game(const cn_pgn_output *out, size_t i) {
             break;
         case CN_PGN_OP_END:
             FUZZ_CHECK(depth == 0 && started, "game ends at depth %d", depth);
+            FUZZ_CHECK(invalid == reported, "%d strings not UTF-8, %d reported", invalid, reported);
             check_range(out, r[2], r[3]);
             return i + 1;
         default:

@@ -36,7 +36,8 @@
  *
  * Errors: an illegal, ambiguous or malformed move, a bad FEN tag, an
  * unsupported variant, an unterminated comment or string, a variation
- * nested deeper than CN_PGN_MAX_DEPTH, invalid UTF-8 in the game's text.
+ * nested deeper than CN_PGN_MAX_DEPTH, invalid UTF-8 in a recorded tag
+ * value or comment (one error a string, at its first bad byte).
  * After a move error the game keeps its tags and the moves before it; the
  * rest of its movetext is skipped and reading resumes with the next game.
  * An unterminated '{' comment ends at the next line that starts a tag
