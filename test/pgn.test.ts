@@ -36,6 +36,17 @@ describe('parsePgn fields', () => {
     ]);
     expect(moves[2]!.nags).toEqual([1, 1]);
   });
+  it('reads a clock fraction in the last part only', () => {
+    const clock = (c: string) => parsePgn(`1. e4 { [%clk ${c}] } *`)[0]!.moves()[0]!.clock;
+    expect([clock('1:55:05.5'), clock('55:05'), clock('5.25'), clock('0:00:04.')]).toEqual([6905.5, 3305, 5.25, undefined]);
+    expect([clock('1.55:05'), clock('1:55.5:05'), clock('0:1.5:00'), clock('1:2:3:4'), clock('1::05')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
   it('builds the tree, mainline first, with starting comments', () => {
     const root = game!.root;
     expect(root.comments).toEqual(['before']);
