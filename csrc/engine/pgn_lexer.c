@@ -18,10 +18,19 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->at_line_start = column == 0;
     lx->open_escape = 0;
     lx->partial = 0;
+    lx->first_line = line;
+    lx->first_column = column;
+    lx->counted_line = 0; /* no count yet: lines start at 1 */
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
     }
+}
+
+const char *pgn_next_line_end(const char *s, size_t n) {
+    const char *lf = memchr(s, '\n', n);
+    const char *cr = memchr(s, '\r', lf ? (size_t)(lf - s) : n);
+    return cr ? cr : lf;
 }
 
 static void new_line(pgn_lexer *lx, size_t next) {
@@ -59,13 +68,21 @@ static void skip_space(pgn_lexer *lx) {
         const unsigned char c = (unsigned char)text[p];
         if (c > ' ') {
             if (c != '%' || p != lx->line_start || lx->column_base != 0) break;
-            const char *nl = memchr(text + p, '\n', length - p);
+            const char *nl = pgn_next_line_end(text + p, length - p);
             if (!nl) lx->open_escape = p + 1; /* may go on past a partial text */
             p = nl ? (size_t)(nl - text) : length;
             continue;
         }
         p++; /* blanks, NUL and other control bytes */
-        if (c == '\n') new_line(lx, p);
+        if (c == '\n') {
+            new_line(lx, p);
+        } else if (c == '\r' && (p == length || text[p] != '\n')) {
+            if (p == length && lx->partial) { /* an LF may follow in the next text */
+                p--;
+                break;
+            }
+            new_line(lx, p); /* a CR alone ends a line too */
+        }
     }
     lx->pos = p;
 }
@@ -104,8 +121,13 @@ static void lex_symbol(pgn_lexer *lx, pgn_token *tok) {
     lx->pos = end;
 }
 
+/* Is "0000" (UCI's null move) the run of digits at lx->pos, ending at end? */
+static int is_uci_null(const pgn_lexer *lx, size_t end) {
+    return end - lx->pos == 4 && !memcmp(lx->text + lx->pos, "0000", 4);
+}
+
 /* Skips a run that is no token at lx->pos (not space, not the end): a move
- * number ("12.", "12...", "12" alone), dots, a stray '}', "e.p.". Returns 0
+ * number ("12.", "12...", "12" alone, not "0000"), dots, a stray '}', "e.p.". Returns 0
  * when there is none. No run holds a newline. */
 static int skip_run(pgn_lexer *lx) {
     const unsigned char c = (unsigned char)lx->text[lx->pos];
@@ -113,7 +135,7 @@ static int skip_run(pgn_lexer *lx) {
         const size_t digits_end = run_of(lx, lx->pos + 1, is_digit);
         const size_t dots_end = run_of(lx, digits_end, is_dot);
         const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)lx->text[digits_end]);
-        if (dots_end == digits_end && !bare) return 0;
+        if (dots_end == digits_end && (!bare || is_uci_null(lx, digits_end))) return 0;
         lx->pos = dots_end;
         return 1;
     }
@@ -147,7 +169,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     for (;;) {
         const char *close = memchr(lx->text + p, '}', lx->length - p);
         const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
-        const char *nl = memchr(lx->text + p, '\n', limit - p);
+        const char *nl = pgn_next_line_end(lx->text + p, limit - p);
         if (!nl) {
             if (close) {
                 tok->length = limit - start;
@@ -157,6 +179,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
             break;
         }
         p = (size_t)(nl - lx->text) + 1;
+        if (*nl == '\r' && p < lx->length && lx->text[p] == '\n') p++;
         new_line(lx, p);
         if (looks_like_tag(lx, p)) {
             tok->unterminated = 1;
@@ -171,7 +194,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
 }
 
 static void lex_line_comment(pgn_lexer *lx, pgn_token *tok) {
-    const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
+    const char *nl = pgn_next_line_end(lx->text + lx->pos, lx->length - lx->pos);
     const size_t end = nl ? (size_t)(nl - lx->text) : lx->length;
     tok->start = lx->pos + 1;
     tok->length = end - tok->start;
@@ -282,7 +305,23 @@ static void lex_one(pgn_lexer *lx, pgn_token *tok) {
 }
 
 int pgn_lexer_skip_line(pgn_lexer *lx) {
-    const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
+    const char *nl = pgn_next_line_end(lx->text + lx->pos, lx->length - lx->pos);
     lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
     return nl != NULL;
+}
+
+uint32_t pgn_lexer_char_column(pgn_lexer *lx, const pgn_token *tok) {
+    const uint32_t base = tok->line == lx->first_line ? lx->first_column : 0;
+    const size_t line_start = tok->begin - (tok->column - 1 - base);
+    size_t at = line_start;
+    uint32_t chars = base;
+    if (lx->counted_line == tok->line && lx->counted_at >= line_start && lx->counted_at <= tok->begin) {
+        at = lx->counted_at;
+        chars = lx->counted_chars;
+    }
+    for (; at < tok->begin; at++) chars += ((unsigned char)lx->text[at] & 0xC0) != 0x80;
+    lx->counted_line = tok->line;
+    lx->counted_at = at;
+    lx->counted_chars = chars;
+    return chars + 1;
 }

@@ -18,7 +18,7 @@ static size_t skip_blanks(const pgn_lexer *lx, size_t p) {
 }
 
 static size_t line_end(const pgn_lexer *lx, size_t p) {
-    const char *nl = memchr(lx->text + p, '\n', lx->length - p);
+    const char *nl = pgn_next_line_end(lx->text + p, lx->length - p);
     return nl ? (size_t)(nl - lx->text) : lx->length;
 }
 
