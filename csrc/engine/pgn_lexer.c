@@ -21,6 +21,7 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->first_line = line;
     lx->first_column = column;
     lx->counted_line = 0; /* no count yet: lines start at 1 */
+    lx->cr_clear = 0;
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
@@ -74,6 +75,7 @@ static void skip_space(pgn_lexer *lx) {
             continue;
         }
         p++; /* blanks, NUL and other control bytes */
+        if (c > '\r') continue;
         if (c == '\n') {
             new_line(lx, p);
         } else if (c == '\r' && (p == length || text[p] != '\n')) {
@@ -85,6 +87,40 @@ static void skip_space(pgn_lexer *lx) {
         }
     }
     lx->pos = p;
+}
+
+/* Bytes find_cr searches ahead at once. */
+#define CR_WINDOW ((size_t)4096)
+
+/* find_cr past the text known to hold no CR: searches a window ahead, so
+ * text without CRs (most files) costs one search per window, not one per
+ * comment. */
+static const char *find_cr_ahead(pgn_lexer *lx, size_t p, size_t before) {
+    size_t from = p > lx->cr_clear ? p : lx->cr_clear;
+    for (;;) {
+        const size_t window = lx->length - from > CR_WINDOW ? from + CR_WINDOW : lx->length;
+        const char *cr = memchr(lx->text + from, '\r', window - from);
+        if (cr) {
+            lx->cr_clear = (size_t)(cr - lx->text);
+            return lx->cr_clear < before ? cr : NULL;
+        }
+        lx->cr_clear = window;
+        if (window >= before) return NULL;
+        from = window;
+    }
+}
+
+/* The first CR in text[p..before), or NULL. The lexer only moves on, so
+ * text[p..cr_clear) holds none. */
+static inline const char *find_cr(pgn_lexer *lx, size_t p, size_t before) {
+    return before <= lx->cr_clear ? NULL : find_cr_ahead(lx, p, before);
+}
+
+/* The first LF or CR in text[p..before), or NULL: a line ends at either. */
+static inline const char *line_end_before(pgn_lexer *lx, size_t p, size_t before) {
+    const char *lf = memchr(lx->text + p, '\n', before - p);
+    const char *cr = find_cr(lx, p, lf ? (size_t)(lf - lx->text) : before);
+    return cr ? cr : lf;
 }
 
 static size_t run_of(const pgn_lexer *lx, size_t from, int (*member)(unsigned char)) {
@@ -162,6 +198,11 @@ int pgn_tag_line_at(const char *text, size_t length, size_t at) {
 
 static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) {
+    const char *nl = line_end_before(lx, p, lx->length);
+    return nl ? (size_t)(nl - lx->text) : lx->length;
+}
+
 /* '{' comment: to '}', or, unterminated, to the line before a tag line or the end. */
 static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     const size_t start = lx->pos + 1;
@@ -169,7 +210,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     for (;;) {
         const char *close = memchr(lx->text + p, '}', lx->length - p);
         const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
-        const char *nl = pgn_next_line_end(lx->text + p, limit - p);
+        const char *nl = line_end_before(lx, p, limit);
         if (!nl) {
             if (close) {
                 tok->length = limit - start;
@@ -194,7 +235,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
 }
 
 static void lex_line_comment(pgn_lexer *lx, pgn_token *tok) {
-    const char *nl = pgn_next_line_end(lx->text + lx->pos, lx->length - lx->pos);
+    const char *nl = line_end_before(lx, lx->pos, lx->length);
     const size_t end = nl ? (size_t)(nl - lx->text) : lx->length;
     tok->start = lx->pos + 1;
     tok->length = end - tok->start;

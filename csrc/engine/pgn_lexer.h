@@ -45,6 +45,7 @@ typedef struct pgn_lexer {
     /* pgn_lexer_char_column's count so far: on line counted_line, counted_chars characters before counted_at */
     uint32_t counted_line, counted_chars;
     size_t counted_at;
+    size_t cr_clear; /* the text from pos to here holds no CR (pgn_lexer.c: find_cr) */
 } pgn_lexer;
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);
@@ -60,6 +61,9 @@ uint32_t pgn_lexer_char_column(pgn_lexer *lx, const pgn_token *tok);
 /* Moves to the end of the current line (its newline is the next byte);
  * returns 0 when the text ended first. */
 int pgn_lexer_skip_line(pgn_lexer *lx);
+/* The offset of the end (LF or CR) of the line holding text[p], p at or
+ * after lx->pos, or the text's length. */
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p);
 /* The first LF or CR in s[0..n), or NULL: a line ends at either (CRLF at its CR). */
 const char *pgn_next_line_end(const char *s, size_t n);
 /* Does text[at..] start a tag line, '[' name blanks '"'? Such a line also

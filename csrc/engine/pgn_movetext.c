@@ -107,8 +107,8 @@ static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c
 void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     /* A comment cut by a size limit may well be closed past it: the game
      * says it was cut instead (pgn_reader.c). */
-    const int cut = r->in->cut && tok->start + tok->length == r->lx.length;
-    if (tok->unterminated && !cut) pgn_error(r, tok, 0, "unterminated comment");
+    if (tok->unterminated && !(r->in->cut && tok->start + tok->length == r->lx.length))
+        pgn_error(r, tok, 0, "unterminated comment");
     if (r->in->mode != CN_PGN_MODE_TREE || !recording(r)) return;
     size_t start = tok->start, end = tok->start + tok->length;
     while (start < end && is_trim_byte(r->lx.text[start])) start++;

@@ -150,8 +150,11 @@ static int trailing_comments(pgn_reader *r, const pgn_token *result) {
     }
 }
 
-/* One token inside a game. Returns 1 when the game ended before tok (tok is
- * then read again as the next game's first token). */
+enum { INSIDE_ON, INSIDE_ENDED_BEFORE, INSIDE_WAIT };
+
+/* One token inside a game. Returns INSIDE_ENDED_BEFORE when the game ended
+ * before tok (tok is then read again as the next game's first token),
+ * INSIDE_WAIT when it waits for more text, else INSIDE_ON. */
 static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (tok->kind == PGN_TOK_TAG && !r->movetext) {
         r->tags++;
@@ -161,7 +164,7 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (!r->movetext && !r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT &&
         !outside_game(r, tok))
         return 0; /* text before a game that opened with a comment */
-    if (tok->kind == PGN_TOK_TAG) return 1;
+    if (tok->kind == PGN_TOK_TAG) return INSIDE_ENDED_BEFORE;
     if (tok->kind == PGN_TOK_BAD_TAG && !r->movetext) {
         pgn_error(r, tok, 0, "malformed tag");
         return 0;
@@ -173,10 +176,7 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (!r->movetext) pgn_setup_start(r);
     if (tok->kind == PGN_TOK_RESULT && r->depth == 0) {
         r->result = tok->value;
-        if (!trailing_comments(r, tok)) {
-            r->wait = 1; /* the game waits for the rest of the line */
-            return 0;
-        }
+        if (!trailing_comments(r, tok)) return INSIDE_WAIT; /* for the rest of the line */
         end_game(r, tok);
         return 0;
     }
@@ -206,11 +206,12 @@ static void read_games(pgn_reader *r) {
             continue;
         }
         if (!r->in_game) begin_game(r, &tok);
-        if (inside_game(r, &tok)) {
+        const int inside = inside_game(r, &tok);
+        if (inside == INSIDE_WAIT) break;
+        if (inside == INSIDE_ENDED_BEFORE) {
             end_game(r, &tok);
             again = 1; /* the tag starts the next game */
         }
-        if (r->wait) break;
     }
     if (r->in_game && r->in->final && r->status == CN_OK) {
         if (r->in->cut) pgn_error(r, &tok, 0, "game cut at the size limit");
