@@ -35,9 +35,13 @@
  * CN_MOVE_NONE: the side to move passes, and moves after it are validated
  * from there; a null move while in check is an error).
  *
- * Errors: an illegal, ambiguous or malformed move, a bad FEN tag, an
- * unsupported variant, an unterminated comment or string, a variation
- * nested deeper than CN_PGN_MAX_DEPTH, invalid UTF-8 in the game's text.
+ * Errors: an illegal, ambiguous or malformed move, a bad (or empty) FEN
+ * tag, an unsupported variant (both at their tag), an unterminated comment
+ * or string, a NAG that is not one ($256), a variation nested deeper than
+ * CN_PGN_MAX_DEPTH, invalid UTF-8 in the game's text, a game cut by the end
+ * of a text marked `cut`. Columns count characters (UTF-8 sequences), and
+ * a CR alone ends a line as LF and CRLF do. A lone result is a game;
+ * comments after a result on its line belong to its game.
  * After a move error on the mainline the game keeps its tags and the moves
  * before it; the rest of its movetext is skipped and reading resumes with
  * the next game. A move error in a variation cuts that variation (and the
