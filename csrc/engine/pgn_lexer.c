@@ -75,7 +75,6 @@ static void skip_space(pgn_lexer *lx) {
             continue;
         }
         p++; /* blanks, NUL and other control bytes */
-        if (c > '\r') continue;
         if (c == '\n') {
             new_line(lx, p);
         } else if (c == '\r' && (p == length || text[p] != '\n')) {
