@@ -30,19 +30,21 @@ const COLORS: Record<string, PgnShape['color']> = { G: 'green', R: 'red', Y: 'ye
 
 /** Seconds in "h:mm:ss(.f)", "m:ss" or "ss"; undefined when it is not a time. */
 export function parseClock(text: string): number | undefined {
+  const parts = text.split(':');
+  if (parts.length > 3) return undefined;
   let seconds = 0;
-  let parts = 0;
-  for (const part of text.split(':')) {
-    // Every part is digits; only the last may have a fraction.
-    if (part === '' || !isDigits(part, ++parts > 1 && part.length > 2 ? 2 : Infinity)) return undefined;
-    seconds = seconds * 60 + Number(part);
+  for (let i = 0; i < parts.length; i++) {
+    // Every part is digits (at most 2 after the first); only the last may have a fraction.
+    const last = i === parts.length - 1;
+    if (!isDigits(parts[i] as string, i > 0 ? 2 : Infinity, last)) return undefined;
+    seconds = seconds * 60 + Number(parts[i]);
   }
-  return parts <= 3 ? seconds : undefined;
+  return seconds;
 }
 
-/** Digits with at most one '.', not first or last; maxWhole digits before it. */
-function isDigits(s: string, maxWhole: number): boolean {
-  const dot = s.indexOf('.');
+/** Digits, maxWhole at most before a '.' (allowed when `fraction`, not first or last). */
+function isDigits(s: string, maxWhole: number, fraction: boolean): boolean {
+  const dot = fraction ? s.indexOf('.') : -1;
   const whole = dot < 0 ? s.length : dot;
   if (whole === 0 || whole > maxWhole || dot === s.length - 1) return false;
   for (let i = 0; i < s.length; i++) {

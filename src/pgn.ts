@@ -95,8 +95,9 @@ class Cursor {
     this.state[2] = 1;
     this.state[7] = threads;
   }
-  prepare(final: boolean): void {
-    this.state[0] = final ? 1 : 0;
+  /** `cut`: the text ends at a size limit, not at its end (2: the reader reports the game it cuts). */
+  prepare(final: boolean, cut = false): void {
+    this.state[0] = final ? (cut ? 2 : 1) : 0;
   }
   get consumed(): number {
     return this.state[5] as number;
@@ -255,9 +256,9 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   let bytes = 0;
   let games = 0;
   // A native read; its games are built by the caller once the next read is on its way.
-  const step = async (final: boolean): Promise<Read> => {
+  const step = async (final: boolean, cut: boolean): Promise<Read> => {
     if (signal?.aborted) throw abortedBy('readPgn', signal);
-    cursor.prepare(final);
+    cursor.prepare(final, cut);
     const parts = await readAsync(pending, cursor.state);
     const consumed = cursor.consumed;
     need = consumed === 0 && !final ? pending.length * 2 : 0;
@@ -278,7 +279,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
     }
     return pending.length > 0;
   };
-  const due = () => step(ended || pending.length >= maxGameBytes);
+  const due = () => step(ended || pending.length >= maxGameBytes, !ended && pending.length >= maxGameBytes);
   let final = false;
   let ready: Promise<Read> | undefined;
   try {

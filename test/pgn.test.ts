@@ -68,6 +68,17 @@ describe('parsePgn fields', () => {
     ]);
     expect(moves[2]!.nags).toEqual([1, 1]);
   });
+  it('reads a clock fraction in the last part only', () => {
+    const clock = (c: string) => parsePgn(`1. e4 { [%clk ${c}] } *`)[0]!.moves()[0]!.clock;
+    expect([clock('1:55:05.5'), clock('55:05'), clock('5.25'), clock('0:00:04.')]).toEqual([6905.5, 3305, 5.25, undefined]);
+    expect([clock('1.55:05'), clock('1:55.5:05'), clock('0:1.5:00'), clock('1:2:3:4'), clock('1::05')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
   it('builds the tree, mainline first, with starting comments', () => {
     const root = game!.root;
     expect(root.comments).toEqual(['before']);
@@ -225,6 +236,82 @@ describe('errors and resynchronisation', () => {
     expect(a!.moves()).toEqual([]);
     expect(b!.errors[0]!.message).toBe('unsupported variant');
   });
+  it('cuts a variation at its bad move and reads on, with the same errors in tree and mainline modes', () => {
+    const text = '1. e4 e5 ( 1... c5 2. Ke3 Nc6 ( 2... d6 ) ) ( 1... e6 2. d4 ) 2. Nf3 ( 2. f4 ( 2. Qxf7 ) ) 2... Nc6 *';
+    const [tree] = parsePgn(text);
+    const [main] = parsePgn(text, { mode: 'mainline' });
+    const errors = [
+      { line: 1, column: 23, ply: 3, message: 'illegal or ambiguous move: Ke3' },
+      { line: 1, column: 83, ply: 3, message: 'illegal or ambiguous move: Qxf7' },
+    ];
+    expect(tree!.errors).toEqual(errors);
+    expect(main!.errors).toEqual(errors);
+    expect(ucis(tree!)).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    expect(ucis(main!)).toEqual(ucis(tree!));
+    const e4 = tree!.root.children[0]!;
+    expect(e4.children.map((n) => n.san)).toEqual(['e5', 'c5', 'e6']);
+    expect(e4.children[1]!.children.map((n) => n.san)).toEqual([]); // cut at Ke3, with the variation inside it
+    expect(e4.children[2]!.children.map((n) => n.san)).toEqual(['d4']);
+    expect(e4.children[0]!.children.map((n) => n.san)).toEqual(['Nf3', 'f4']);
+    // Nesting too deep costs the too-deep part only, reported in both modes.
+    const deep = '1. e4 ' + '( 1. d4 '.repeat(70) + ')'.repeat(70) + ' 1... e5 *';
+    for (const mode of ['tree', 'mainline'] as const) {
+      const [g] = parsePgn(deep, { mode });
+      expect(g!.errors.map((e) => e.message)).toEqual(['variations nested too deep']);
+      expect(ucis(g!)).toEqual(['e2e4', 'e7e5']);
+    }
+  });
+  it('reads a lone result as a game, so an empty game round-trips', () => {
+    for (const result of ['*', '1-0', '0-1', '1/2-1/2']) {
+      const games = parsePgn(result);
+      expect(games.map((g) => [g.result, g.moves().length, g.errors])).toEqual([[result, 0, []]]);
+    }
+    const empty = writePgn({ headers: {}, result: '*', root: { comments: [], children: [] } });
+    expect(parsePgn(empty).map((g) => [g.result, g.headers, g.moves().length])).toEqual([['*', {}, 0]]);
+  });
+  it("keeps comments after a result on the result's line in its game", () => {
+    for (const mode of ['tree', 'mainline', 'headers'] as const) {
+      const games = parsePgn('1. e4 e5 1-0 { on time } ; last words\n[Event "B"]\n1. d4 * ; x', { mode });
+      expect(games.map((g) => g.result)).toEqual(['1-0', '*']);
+    }
+    const [a, b] = parsePgn('1. e4 e5 1-0 { on time } ; last words\n[Event "B"]\n1. d4 * ; x');
+    expect(a!.moves()[1]!.comments).toEqual(['on time', 'last words']);
+    expect(b!.moves()[0]!.comments).toEqual(['x']);
+    expect(b!.root.children[0]!.comments).toEqual(['x']);
+  });
+  it('counts columns in characters and CR-only line ends as lines', () => {
+    const [g] = parsePgn('[White "Café"] { é } 1. e4 Ke3 *');
+    expect(g!.errors).toEqual([{ line: 1, column: 28, ply: 2, message: 'illegal or ambiguous move: Ke3' }]);
+    const [c] = parsePgn('[Event "A"]\r[White "B"]\r\r1. e4 ; a comment\r1... Ke5 *\r');
+    expect(c!.headers).toEqual({ Event: 'A', White: 'B' });
+    expect(c!.moves()[0]!.comments).toEqual(['a comment']);
+    expect(c!.errors).toEqual([{ line: 5, column: 6, ply: 2, message: 'illegal or ambiguous move: Ke5' }]);
+  });
+  it('reports NAGs that are not ones and reads 0000 as a null move', () => {
+    const [g] = parsePgn('1. e4 $256 $1 e5 $ 2. 0000 Nf6 *');
+    expect(g!.errors).toEqual([
+      { line: 1, column: 7, ply: 0, message: 'not a NAG: $256' },
+      { line: 1, column: 18, ply: 0, message: 'not a NAG: $' },
+    ]);
+    expect(g!.moves().map((m) => [m.san, m.nags])).toEqual([
+      ['e4', [1]],
+      ['e5', []],
+      ['--', []],
+      ['Nf6', []],
+    ]);
+    expect(parsePgn('1. e4 $256 *', { mode: 'mainline' })[0]!.errors.map((e) => e.message)).toEqual(['not a NAG: $256']);
+  });
+  it('rejects an empty FEN tag and points FEN and variant errors at their tags', () => {
+    const [a, b] = parsePgn('[Event "x"]\n[FEN ""]\n1. e4 *\n[Event "y"]\n[Variant "Atomic"]\n\n1. e4 *');
+    expect(a!.errors).toMatchObject([{ line: 2, column: 1, ply: 0, message: expect.stringMatching(/^bad FEN tag/) }]);
+    expect(a!.moves()).toEqual([]);
+    expect(b!.errors).toEqual([{ line: 5, column: 1, ply: 0, message: 'unsupported variant' }]);
+  });
+  it('reads a pawn capture without its x', () => {
+    const [g] = parsePgn('1. e4 d5 2. ed5 c6 3. dc6 *');
+    expect(g!.errors).toEqual([]);
+    expect(g!.moves().map((m) => m.san)).toEqual(['e4', 'd5', 'exd5', 'c6', 'dxc6']);
+  });
   it('reports a null move while in check', () => {
     const [g] = parsePgn('1. e4 f6 2. Qh5+ -- *');
     expect(g!.errors[0]).toMatchObject({ ply: 4, message: 'null move while in check' });
@@ -264,6 +351,15 @@ describe('errors and resynchronisation', () => {
         { line: 5, column: 9, ply: 0, message: 'invalid UTF-8' },
       ]);
     }
+  });
+  it('places an invalid UTF-8 error in characters, after CR-only line ends', async () => {
+    const bytes = Buffer.concat([Buffer.from('[White "x"]\r[Black "y"]\r1. e4 { éé '), Buffer.from([0xff]), Buffer.from(' } *')]);
+    let games = 0;
+    for await (const g of api.readPgn(bytes)) {
+      games++;
+      expect(g.errors).toEqual([{ line: 3, column: 12, ply: 0, message: 'invalid UTF-8' }]);
+    }
+    expect(games).toBe(1);
   });
   it('rejects overlong forms, surrogates and code points above U+10FFFF as invalid UTF-8', async () => {
     const hex = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');

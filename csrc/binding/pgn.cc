@@ -3,7 +3,7 @@
 // the part's line offset, so JS gets views and no object per token, and
 // nothing is joined.
 //
-// state (Float64Array(8)): [0] final, [1] mode, [2] line, [3] column of
+// state (Float64Array(8)): [0] final (2: final as cut at a size limit), [1] mode, [2] line, [3] column of
 // text[0], [4] max games (0: all), [7] threads (1..CN_PGN_MAX_THREADS);
 // written back: [2] line and [3] column at text[consumed], [5] consumed
 // bytes, [6] games.
@@ -49,6 +49,7 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
     in->text = text;
     in->length = length;
     in->final = s[0] != 0;
+    in->cut = s[0] == 2;
     in->mode = static_cast<cn_pgn_mode>(static_cast<int>(s[1]));
     in->line = static_cast<uint32_t>(s[2]);
     in->column = static_cast<uint32_t>(s[3]);

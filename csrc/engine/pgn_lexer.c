@@ -18,10 +18,20 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->at_line_start = column == 0;
     lx->open_escape = 0;
     lx->partial = 0;
+    lx->first_line = line;
+    lx->first_column = column;
+    lx->counted_line = 0; /* no count yet: lines start at 1 */
+    lx->cr_clear = 0;
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
     }
+}
+
+const char *pgn_next_line_end(const char *s, size_t n) {
+    const char *lf = memchr(s, '\n', n);
+    const char *cr = memchr(s, '\r', lf ? (size_t)(lf - s) : n);
+    return cr ? cr : lf;
 }
 
 static void new_line(pgn_lexer *lx, size_t next) {
@@ -59,15 +69,57 @@ static void skip_space(pgn_lexer *lx) {
         const unsigned char c = (unsigned char)text[p];
         if (c > ' ') {
             if (c != '%' || p != lx->line_start || lx->column_base != 0) break;
-            const char *nl = memchr(text + p, '\n', length - p);
+            const char *nl = pgn_next_line_end(text + p, length - p);
             if (!nl) lx->open_escape = p + 1; /* may go on past a partial text */
             p = nl ? (size_t)(nl - text) : length;
             continue;
         }
         p++; /* blanks, NUL and other control bytes */
-        if (c == '\n') new_line(lx, p);
+        if (c == '\n') {
+            new_line(lx, p);
+        } else if (c == '\r' && (p == length || text[p] != '\n')) {
+            if (p == length && lx->partial) { /* an LF may follow in the next text */
+                p--;
+                break;
+            }
+            new_line(lx, p); /* a CR alone ends a line too */
+        }
     }
     lx->pos = p;
+}
+
+/* Bytes find_cr searches ahead at once. */
+#define CR_WINDOW ((size_t)4096)
+
+/* find_cr past the text known to hold no CR: searches a window ahead, so
+ * text without CRs (most files) costs one search per window, not one per
+ * comment. */
+static const char *find_cr_ahead(pgn_lexer *lx, size_t p, size_t before) {
+    size_t from = p > lx->cr_clear ? p : lx->cr_clear;
+    for (;;) {
+        const size_t window = lx->length - from > CR_WINDOW ? from + CR_WINDOW : lx->length;
+        const char *cr = memchr(lx->text + from, '\r', window - from);
+        if (cr) {
+            lx->cr_clear = (size_t)(cr - lx->text);
+            return lx->cr_clear < before ? cr : NULL;
+        }
+        lx->cr_clear = window;
+        if (window >= before) return NULL;
+        from = window;
+    }
+}
+
+/* The first CR in text[p..before), or NULL. The lexer only moves on, so
+ * text[p..cr_clear) holds none. */
+static inline const char *find_cr(pgn_lexer *lx, size_t p, size_t before) {
+    return before <= lx->cr_clear ? NULL : find_cr_ahead(lx, p, before);
+}
+
+/* The first LF or CR in text[p..before), or NULL: a line ends at either. */
+static inline const char *line_end_before(pgn_lexer *lx, size_t p, size_t before) {
+    const char *lf = memchr(lx->text + p, '\n', before - p);
+    const char *cr = find_cr(lx, p, lf ? (size_t)(lf - lx->text) : before);
+    return cr ? cr : lf;
 }
 
 static size_t run_of(const pgn_lexer *lx, size_t from, int (*member)(unsigned char)) {
@@ -104,8 +156,13 @@ static void lex_symbol(pgn_lexer *lx, pgn_token *tok) {
     lx->pos = end;
 }
 
+/* Is "0000" (UCI's null move) the run of digits at lx->pos, ending at end? */
+static int is_uci_null(const pgn_lexer *lx, size_t end) {
+    return end - lx->pos == 4 && !memcmp(lx->text + lx->pos, "0000", 4);
+}
+
 /* Skips a run that is no token at lx->pos (not space, not the end): a move
- * number ("12.", "12...", "12" alone), dots, a stray '}', "e.p.". Returns 0
+ * number ("12.", "12...", "12" alone, not "0000"), dots, a stray '}', "e.p.". Returns 0
  * when there is none. No run holds a newline. */
 static int skip_run(pgn_lexer *lx) {
     const unsigned char c = (unsigned char)lx->text[lx->pos];
@@ -113,7 +170,7 @@ static int skip_run(pgn_lexer *lx) {
         const size_t digits_end = run_of(lx, lx->pos + 1, is_digit);
         const size_t dots_end = run_of(lx, digits_end, is_dot);
         const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)lx->text[digits_end]);
-        if (dots_end == digits_end && !bare) return 0;
+        if (dots_end == digits_end && (!bare || is_uci_null(lx, digits_end))) return 0;
         lx->pos = dots_end;
         return 1;
     }
@@ -140,6 +197,11 @@ int pgn_tag_line_at(const char *text, size_t length, size_t at) {
 
 static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) {
+    const char *nl = line_end_before(lx, p, lx->length);
+    return nl ? (size_t)(nl - lx->text) : lx->length;
+}
+
 /* '{' comment: to '}', or, unterminated, to the line before a tag line or the end. */
 static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     const size_t start = lx->pos + 1;
@@ -147,7 +209,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     for (;;) {
         const char *close = memchr(lx->text + p, '}', lx->length - p);
         const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
-        const char *nl = memchr(lx->text + p, '\n', limit - p);
+        const char *nl = line_end_before(lx, p, limit);
         if (!nl) {
             if (close) {
                 tok->length = limit - start;
@@ -157,6 +219,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
             break;
         }
         p = (size_t)(nl - lx->text) + 1;
+        if (*nl == '\r' && p < lx->length && lx->text[p] == '\n') p++;
         new_line(lx, p);
         if (looks_like_tag(lx, p)) {
             tok->unterminated = 1;
@@ -171,7 +234,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
 }
 
 static void lex_line_comment(pgn_lexer *lx, pgn_token *tok) {
-    const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
+    const char *nl = line_end_before(lx, lx->pos, lx->length);
     const size_t end = nl ? (size_t)(nl - lx->text) : lx->length;
     tok->start = lx->pos + 1;
     tok->length = end - tok->start;
@@ -282,7 +345,23 @@ static void lex_one(pgn_lexer *lx, pgn_token *tok) {
 }
 
 int pgn_lexer_skip_line(pgn_lexer *lx) {
-    const char *nl = memchr(lx->text + lx->pos, '\n', lx->length - lx->pos);
+    const char *nl = pgn_next_line_end(lx->text + lx->pos, lx->length - lx->pos);
     lx->pos = nl ? (size_t)(nl - lx->text) : lx->length;
     return nl != NULL;
+}
+
+uint32_t pgn_lexer_char_column(pgn_lexer *lx, const pgn_token *tok) {
+    const uint32_t base = tok->line == lx->first_line ? lx->first_column : 0;
+    const size_t line_start = tok->begin - (tok->column - 1 - base);
+    size_t at = line_start;
+    uint32_t chars = base;
+    if (lx->counted_line == tok->line && lx->counted_at >= line_start && lx->counted_at <= tok->begin) {
+        at = lx->counted_at;
+        chars = lx->counted_chars;
+    }
+    for (; at < tok->begin; at++) chars += ((unsigned char)lx->text[at] & 0xC0) != 0x80;
+    lx->counted_line = tok->line;
+    lx->counted_at = at;
+    lx->counted_chars = chars;
+    return chars + 1;
 }

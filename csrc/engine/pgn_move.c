@@ -1,6 +1,7 @@
 /*
  * pgn_move.c - a PGN move token to a legal move: SAN (san.c reads the
- * variants real files hold), long algebraic / UCI forms, and null moves.
+ * variants real files hold), long algebraic / UCI forms, and null moves
+ * ("--", "Z0", UCI's "0000").
  */
 #include <string.h>
 
@@ -71,7 +72,8 @@ static cn_status resolve_long(const cn_position *pos, const char *s, size_t n, c
 
 cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out) {
     if (length > CN_PGN_MAX_MOVE_TOKEN) return CN_ERR_BAD_MOVE;
-    if ((length == 2 && !memcmp(token, "--", 2)) || (length == 2 && !memcmp(token, "Z0", 2))) {
+    if ((length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
+        (length == 4 && token[0] == '0' && !memcmp(token, "0000", 4))) {
         *out = CN_MOVE_NONE;
         return CN_OK;
     }

@@ -10,10 +10,11 @@
 #include "pgn_reader.h"
 #include "pgn_san.h"
 
-/* Records are written for the current token's line. */
-static int recording(const pgn_reader *r) {
-    return !r->skipping && r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].active;
-}
+/* The current token's line is validated: not cut, not nested too deep. */
+static int live(const pgn_reader *r) { return r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].live; }
+
+/* ... and its records are written. */
+static int recording(const pgn_reader *r) { return live(r) && r->lines[r->depth].active; }
 
 static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, int ply) {
     char message[96];
@@ -22,7 +23,17 @@ static void move_error(pgn_reader *r, const pgn_token *tok, cn_status status, in
     snprintf(message, sizeof message, "%s: %.*s%s", what, shown, r->lx.text + tok->start,
              tok->length > 24 ? "..." : "");
     pgn_error(r, tok, ply, message);
-    r->skipping = 1;
+    r->lines[r->depth].live = 0; /* the line is cut here; its parent goes on */
+}
+
+/* A '$' with no number or one above 255, or a glyph run that is no NAG
+ * ("!!!"): reported, not kept; the line goes on. */
+static void bad_nag(pgn_reader *r, const pgn_token *tok) {
+    char message[48];
+    const int shown = tok->length > 24 ? 24 : (int)tok->length;
+    snprintf(message, sizeof message, "not a NAG: %.*s%s", shown, r->lx.text + tok->start,
+             tok->length > 24 ? "..." : "");
+    pgn_error(r, tok, 0, message);
 }
 
 /* The SAN is written straight into the string table. */
@@ -48,34 +59,37 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
         move_error(r, tok, status, line->ply + 1);
         return;
     }
-    /* One copy: a failed play leaves pos as it was, and once skipping no
-     * variation reads before. */
+    /* One copy: a failed play leaves pos as it was, and a cut line opens
+     * no variation that would read before. */
     line->before = line->pos;
     if (cn_pgn_play(&line->pos, move) != CN_OK) {
         pgn_error(r, tok, line->ply + 1, "null move while in check");
-        r->skipping = 1;
+        line->live = 0;
         return;
     }
     line->has_move = 1;
     line->ply++;
-    emit_move(r, &line->before, &line->pos, move);
+    if (line->active) emit_move(r, &line->before, &line->pos, move);
 }
 
+/* Variations are validated in every mode that reads moves, so tree and
+ * mainline modes report the same errors; only tree mode records them. */
 static void open_variation(pgn_reader *r, const pgn_token *tok) {
-    const int wanted = recording(r) && r->in->mode == CN_PGN_MODE_TREE;
+    const int parent_live = live(r) && r->in->mode != CN_PGN_MODE_HEADERS;
     r->depth++;
     if (r->depth > CN_PGN_MAX_DEPTH) {
-        if (r->depth == CN_PGN_MAX_DEPTH + 1 && wanted) pgn_error(r, tok, 0, "variations nested too deep");
+        if (r->depth == CN_PGN_MAX_DEPTH + 1 && parent_live) pgn_error(r, tok, 0, "variations nested too deep");
         return;
     }
     const pgn_line *parent = &r->lines[r->depth - 1];
     pgn_line *line = &r->lines[r->depth];
-    line->active = wanted && parent->has_move;
-    if (!line->active) return;
+    line->live = parent_live && parent->has_move;
+    line->active = line->live && r->in->mode == CN_PGN_MODE_TREE;
+    if (!line->live) return;
     line->pos = parent->before;
     line->ply = parent->ply - 1;
     line->has_move = 0;
-    pgn_emit(r, CN_PGN_OP_VAR_START, 0, 0, 0);
+    if (line->active) pgn_emit(r, CN_PGN_OP_VAR_START, 0, 0, 0);
 }
 
 static void close_variation(pgn_reader *r) {
@@ -91,7 +105,10 @@ void pgn_close_variations(pgn_reader *r) {
 static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 void pgn_comment(pgn_reader *r, const pgn_token *tok) {
-    if (tok->unterminated) pgn_error(r, tok, 0, "unterminated comment");
+    /* A comment cut by a size limit may well be closed past it: the game
+     * says it was cut instead (pgn_reader.c). */
+    if (tok->unterminated && !(r->in->cut && tok->start + tok->length == r->lx.length))
+        pgn_error(r, tok, 0, "unterminated comment");
     if (r->in->mode != CN_PGN_MODE_TREE || !recording(r)) return;
     size_t start = tok->start, end = tok->start + tok->length;
     while (start < end && is_trim_byte(r->lx.text[start])) start++;
@@ -105,14 +122,17 @@ void pgn_comment(pgn_reader *r, const pgn_token *tok) {
 void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
     switch (tok->kind) {
     case PGN_TOK_SYMBOL:
-        if (recording(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
+        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
         break;
     case PGN_TOK_COMMENT:
         pgn_comment(r, tok);
         break;
     case PGN_TOK_NAG:
-        if (recording(r) && r->in->mode == CN_PGN_MODE_TREE && tok->value >= 0)
+        if (tok->value < 0) {
+            if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) bad_nag(r, tok);
+        } else if (recording(r) && r->in->mode == CN_PGN_MODE_TREE) {
             pgn_emit(r, CN_PGN_OP_NAG, tok->value, 0, 0);
+        }
         break;
     case PGN_TOK_OPEN:
         open_variation(r, tok);
@@ -122,7 +142,7 @@ void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
         break;
     case PGN_TOK_JUNK:
     case PGN_TOK_BAD_TAG:
-        if (!r->skipping) pgn_error(r, tok, 0, "unexpected characters in movetext");
+        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) pgn_error(r, tok, 0, "unexpected characters in movetext");
         break;
     default:
         break;

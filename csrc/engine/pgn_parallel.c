@@ -89,6 +89,7 @@ static size_t cut_blocks(const cn_pgn_input *in, cn_pgn_part *parts, pgn_block *
         b->in.text = in->text + start;
         b->in.length = in->length - start;
         b->in.final = in->final;
+        b->in.cut = in->cut;
         b->in.mode = in->mode;
         b->in.line = made ? 1 : in->line ? in->line : 1;
         b->in.column = made ? 0 : in->column;

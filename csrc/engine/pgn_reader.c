@@ -9,28 +9,32 @@
 
 #include "pgn_reader.h"
 
-void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message) {
+void pgn_error_at(pgn_reader *r, uint32_t line, uint32_t column, int ply, const char *message) {
     int32_t offset = 0;
     const size_t n = strlen(message);
     if (r->status == CN_OK) r->status = pgn_out_bytes(r->out, message, n, &offset);
     pgn_emit(r, CN_PGN_OP_ERROR, offset, (int32_t)n, ply);
-    pgn_emit(r, CN_PGN_OP_WHERE, (int32_t)tok->line, (int32_t)tok->column, 0);
+    pgn_emit(r, CN_PGN_OP_WHERE, (int32_t)line, (int32_t)column, 0);
+}
+
+void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message) {
+    pgn_error_at(r, tok->line, pgn_lexer_char_column(&r->lx, tok), ply, message);
 }
 
 static void begin_game(pgn_reader *r, const pgn_token *tok) {
     r->in_game = 1;
-    r->movetext = r->skipping = r->depth = r->result = 0;
+    r->movetext = r->depth = r->result = 0;
     r->fen_offset = r->fen_length = 0;
-    r->variant = 0;
+    r->has_fen = r->variant = 0;
     r->tags = 0;
-    r->lines[0].active = 1;
+    r->lines[0].active = r->lines[0].live = 1;
     r->game_records = r->out->record_count;
     r->game_strings = r->out->string_length;
-    pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)tok->column, 0);
+    pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)pgn_lexer_char_column(&r->lx, tok), 0);
 }
 
 static void end_game(pgn_reader *r, const pgn_token *tok) {
-    if (!r->movetext) pgn_setup_start(r, tok);
+    if (!r->movetext) pgn_setup_start(r);
     pgn_close_variations(r);
     char fen[128];
     int32_t offset = 0;
@@ -49,7 +53,7 @@ static void tag(pgn_reader *r, const pgn_token *tok) {
         r->status = pgn_out_unescaped(r->out, text + tok->value_start, tok->value_length, &value_length);
     if (r->status != CN_OK) return;
     pgn_emit(r, CN_PGN_OP_TAG, name, (int32_t)tok->length, value_length);
-    pgn_setup_tag(r, text + tok->start, tok->length, name + (int32_t)tok->length, value_length);
+    pgn_setup_tag(r, tok, name + (int32_t)tok->length, value_length);
     pgn_check_utf8(r, tok, tok->value_start, tok->value_length); /* names are ASCII */
     if (tok->unterminated) pgn_error(r, tok, 0, "unterminated tag string");
 }
@@ -58,7 +62,7 @@ static void tag(pgn_reader *r, const pgn_token *tok) {
 static void mark_consumed(pgn_reader *r, const pgn_token *tok) {
     r->in->consumed = tok->begin;
     r->in->consumed_line = tok->line;
-    r->in->consumed_column = tok->column - 1;
+    r->in->consumed_column = pgn_lexer_char_column(&r->lx, tok) - 1;
 }
 
 /* A token outside any game. Returns 1 when it starts one. */
@@ -67,6 +71,7 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
     case PGN_TOK_TAG:
     case PGN_TOK_BAD_TAG:
     case PGN_TOK_COMMENT:
+    case PGN_TOK_RESULT: /* a lone result is a game, as python-chess reads it */
         return 1;
     case PGN_TOK_SYMBOL: {
         cn_move move;
@@ -81,8 +86,30 @@ static int outside_game(pgn_reader *r, const pgn_token *tok) {
     }
 }
 
-/* One token inside a game. Returns 1 when the game ended before tok (tok is
- * then read again as the next game's first token). */
+/* Reads the comments after a result on its line: they belong to its game.
+ * Returns 0 when a partial text ends first. */
+static int trailing_comments(pgn_reader *r, const pgn_token *result) {
+    for (;;) {
+        const pgn_lexer before = r->lx;
+        pgn_token tok;
+        pgn_lexer_next(&r->lx, &tok);
+        if (!r->in->final && r->lx.pos >= r->lx.length) {
+            r->lx = before;
+            return 0;
+        }
+        if (tok.kind != PGN_TOK_COMMENT || tok.line != result->line) {
+            r->lx = before;
+            return 1;
+        }
+        pgn_comment(r, &tok);
+    }
+}
+
+enum { INSIDE_ON, INSIDE_ENDED_BEFORE, INSIDE_WAIT };
+
+/* One token inside a game. Returns INSIDE_ENDED_BEFORE when the game ended
+ * before tok (tok is then read again as the next game's first token),
+ * INSIDE_WAIT when it waits for more text, else INSIDE_ON. */
 static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (tok->kind == PGN_TOK_TAG && !r->movetext) {
         r->tags++;
@@ -92,7 +119,7 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (!r->movetext && !r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT &&
         !outside_game(r, tok))
         return 0; /* text before a game that opened with a comment */
-    if (tok->kind == PGN_TOK_TAG) return 1;
+    if (tok->kind == PGN_TOK_TAG) return INSIDE_ENDED_BEFORE;
     if (tok->kind == PGN_TOK_BAD_TAG && !r->movetext) {
         pgn_error(r, tok, 0, "malformed tag");
         return 0;
@@ -101,9 +128,10 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
         pgn_comment(r, tok); /* before the game */
         return 0;
     }
-    if (!r->movetext) pgn_setup_start(r, tok);
+    if (!r->movetext) pgn_setup_start(r);
     if (tok->kind == PGN_TOK_RESULT && r->depth == 0) {
         r->result = tok->value;
+        if (!trailing_comments(r, tok)) return INSIDE_WAIT; /* for the rest of the line */
         end_game(r, tok);
         return 0;
     }
@@ -133,12 +161,15 @@ static void read_games(pgn_reader *r) {
             continue;
         }
         if (!r->in_game) begin_game(r, &tok);
-        if (inside_game(r, &tok)) {
+        const int inside = inside_game(r, &tok);
+        if (inside == INSIDE_WAIT) break;
+        if (inside == INSIDE_ENDED_BEFORE) {
             end_game(r, &tok);
             again = 1; /* the tag starts the next game */
         }
     }
     if (r->in_game && r->in->final && r->status == CN_OK) {
+        if (r->in->cut) pgn_error(r, &tok, 0, "game cut at the size limit");
         end_game(r, &tok);
         mark_consumed(r, &tok);
     } else if (r->in_game || r->status != CN_OK) {

@@ -17,7 +17,8 @@ typedef struct pgn_line {
     cn_position before; /* before it */
     int has_move;
     int ply;    /* plies from the game's start to pos */
-    int active; /* records are written for this line */
+    int live;   /* its moves are validated: not cut by a bad move */
+    int active; /* its records are written (VAR_START was) */
 } pgn_line;
 
 typedef struct pgn_reader {
@@ -27,10 +28,12 @@ typedef struct pgn_reader {
     cn_status status; /* CN_ERR_NO_MEMORY once an append failed */
     int wait;         /* stop: text between games runs past a partial text */
     /* the game being read */
-    int in_game, movetext, skipping, depth, result;
-    int tags;                       /* tags read so far */
-    int32_t fen_offset, fen_length; /* the FEN tag's value in out->strings */
-    int variant;                    /* 0 standard, 1 Chess960, 2 unsupported */
+    int in_game, movetext, depth, result;
+    int tags;                          /* tags read so far */
+    int32_t fen_offset, fen_length;    /* the FEN tag's value in out->strings */
+    int has_fen;                       /* a FEN tag was read, maybe empty */
+    int variant;                       /* 0 standard, 1 Chess960, 2 unsupported */
+    uint32_t fen_at[2], variant_at[2]; /* line and column of those tags */
     size_t game_records, game_strings;
     cn_position standard[2]; /* the standard start, parsed once: chess960 0 and 1 */
     int standard_parsed;     /* bit k: standard[k] is set */
@@ -41,14 +44,16 @@ typedef struct pgn_reader {
 static inline void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
     if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
 }
-/* An ERROR + WHERE pair at tok about ply (0: none). */
+/* An ERROR + WHERE pair at line and column (in characters) about ply (0: none). */
+void pgn_error_at(pgn_reader *r, uint32_t line, uint32_t column, int ply, const char *message);
+/* ... at tok. */
 void pgn_error(pgn_reader *r, const pgn_token *tok, int ply, const char *message);
 /* The standard start position as cn_fen_parse reads it with chess960. */
 const cn_position *pgn_standard_start(pgn_reader *r, int chess960);
-/* Notes what FEN / Variant tags say (pgn_setup.c). */
-void pgn_setup_tag(pgn_reader *r, const char *name, size_t name_length, int32_t value_offset, int32_t value_length);
+/* Notes what a FEN / Variant tag (tok) says (pgn_setup.c). */
+void pgn_setup_tag(pgn_reader *r, const pgn_token *tok, int32_t value_offset, int32_t value_length);
 /* Writes START and sets lines[0] from the tags (pgn_setup.c). */
-void pgn_setup_start(pgn_reader *r, const pgn_token *tok);
+void pgn_setup_start(pgn_reader *r);
 /* One movetext token of a game whose movetext has started (pgn_movetext.c). */
 void pgn_movetext(pgn_reader *r, const pgn_token *tok);
 /* An "invalid UTF-8" error at the first bad byte of text[start, start +

@@ -29,13 +29,21 @@ static int variant_of(const char *s, size_t n) {
     return 2;
 }
 
-void pgn_setup_tag(pgn_reader *r, const char *name, size_t name_length, int32_t value_offset, int32_t value_length) {
-    if (name_length == 3 && !memcmp(name, "FEN", 3)) {
+void pgn_setup_tag(pgn_reader *r, const pgn_token *tok, int32_t value_offset, int32_t value_length) {
+    const char *name = r->lx.text + tok->start;
+    uint32_t *at = NULL;
+    if (tok->length == 3 && !memcmp(name, "FEN", 3)) {
         r->fen_offset = value_offset;
         r->fen_length = value_length;
-    } else if (name_length == 7 && !memcmp(name, "Variant", 7)) {
+        r->has_fen = 1;
+        at = r->fen_at;
+    } else if (tok->length == 7 && !memcmp(name, "Variant", 7)) {
         r->variant = variant_of(r->out->strings + value_offset, (size_t)value_length);
+        at = r->variant_at;
     }
+    if (!at) return;
+    at[0] = tok->line; /* errors about the tag point at it */
+    at[1] = pgn_lexer_char_column(&r->lx, tok);
 }
 
 /* Castling letters other than KQkq (Shredder-FEN, X-FEN file letters). */
@@ -64,8 +72,9 @@ static int needs_chess960(const cn_position *pos) {
     return 0;
 }
 
-/* Parses the FEN tag into *pos; returns 0 (error written) when it is bad. */
-static int parse_fen(pgn_reader *r, const pgn_token *tok, cn_position *pos, int *chess960) {
+/* Parses the FEN tag into *pos; returns 0 (error written) when it is bad,
+ * empty included: python-chess and chess.js reject an empty FEN too. */
+static int parse_fen(pgn_reader *r, cn_position *pos, int *chess960) {
     const char *fen = r->out->strings + r->fen_offset;
     const size_t n = (size_t)r->fen_length;
     cn_fen_error err;
@@ -83,7 +92,7 @@ static int parse_fen(pgn_reader *r, const pgn_token *tok, cn_position *pos, int 
     }
     char message[160];
     snprintf(message, sizeof message, "bad FEN tag: %s", err.message);
-    pgn_error(r, tok, 0, message);
+    pgn_error_at(r, r->fen_at[0], r->fen_at[1], 0, message);
     return 0;
 }
 
@@ -96,17 +105,18 @@ const cn_position *pgn_standard_start(pgn_reader *r, int chess960) {
     return &r->standard[chess960];
 }
 
-void pgn_setup_start(pgn_reader *r, const pgn_token *tok) {
+void pgn_setup_start(pgn_reader *r) {
     pgn_line *main = &r->lines[0];
     int chess960 = r->variant == 1, bad = 0;
+    main->live = 1;
     main->pos = *pgn_standard_start(r, chess960);
-    if (r->fen_length > 0 && !parse_fen(r, tok, &main->pos, &chess960)) {
+    if (r->has_fen && !parse_fen(r, &main->pos, &chess960)) {
         bad = 1;
-        r->skipping = 1;
+        main->live = 0;
     }
     if (r->variant == 2) {
-        pgn_error(r, tok, 0, "unsupported variant");
-        r->skipping = 1;
+        pgn_error_at(r, r->variant_at[0], r->variant_at[1], 0, "unsupported variant");
+        main->live = 0;
     }
     main->has_move = 0;
     main->ply = 0;

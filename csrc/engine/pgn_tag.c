@@ -17,11 +17,6 @@ static size_t skip_blanks(const pgn_lexer *lx, size_t p) {
     return p;
 }
 
-static size_t line_end(const pgn_lexer *lx, size_t p) {
-    const char *nl = memchr(lx->text + p, '\n', lx->length - p);
-    return nl ? (size_t)(nl - lx->text) : lx->length;
-}
-
 /* The closing quote of the string opening before p, or the line end. */
 static size_t string_end(const pgn_lexer *lx, size_t p, size_t end, int *closed) {
     while (p < end) {
@@ -43,7 +38,7 @@ static void bad_tag(pgn_lexer *lx, pgn_token *tok, size_t end) {
 }
 
 void pgn_lex_tag(pgn_lexer *lx, pgn_token *tok) {
-    const size_t end = line_end(lx, lx->pos);
+    const size_t end = pgn_lexer_line_end(lx, lx->pos);
     size_t p = skip_blanks(lx, lx->pos + 1);
     const size_t name_start = p;
     while (p < end && is_name_byte((unsigned char)lx->text[p])) p++;

@@ -53,16 +53,19 @@ void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t start, size_t le
     const char *text = r->lx.text;
     const size_t bad = start + invalid_utf8_at((const unsigned char *)text + start, length);
     if (bad == start + length) return;
-    /* Line and column of the bad byte, counted on from the token's first
-     * byte as the lexer counts them. */
+    /* Line and byte column of the bad byte, counted on from the token's
+     * first byte as the lexer counts them (LF, CRLF or a CR alone ends a
+     * line); pgn_error turns the byte column into characters. */
     pgn_token at = *tok;
     for (size_t p = tok->begin; p < bad; p++) {
-        if (text[p] == '\n') {
+        const char c = text[p];
+        if (c == '\n' || (c == '\r' && (p + 1 == r->lx.length || text[p + 1] != '\n'))) {
             at.line++;
             at.column = 1;
         } else {
             at.column++;
         }
     }
+    at.begin = bad;
     pgn_error(r, &at, 0, "invalid UTF-8");
 }

@@ -259,18 +259,20 @@ static cn_status parse_piece_move(const char *body, size_t n, san_pattern *patte
     return i == hint_end ? CN_OK : CN_ERR_BAD_MOVE;
 }
 
-/* file [x file] rank [[=] promotion] */
+/* file [[x] file] rank [[=] promotion]: a capture may lack its 'x' ("ed5"),
+ * as in real files; a pawn's file and the target name one move. */
 static cn_status parse_pawn_move(const char *body, size_t n, san_pattern *pattern) {
     size_t i;
     pattern->piece = CN_PAWN;
     pattern->from_file = body[0] - 'a';
-    if (n >= 2 && body[1] == 'x') {
-        if (n < 4 || !is_file_char(body[2]) || !is_rank_char(body[3])) return CN_ERR_BAD_MOVE;
-        int file_step = body[2] - body[0];
+    const size_t x = n >= 2 && body[1] == 'x';
+    if (x || (n >= 3 && is_file_char(body[1]))) {
+        if (n < 3 + x || !is_file_char(body[1 + x]) || !is_rank_char(body[2 + x])) return CN_ERR_BAD_MOVE;
+        int file_step = body[1 + x] - body[0];
         if (file_step != 1 && file_step != -1) /* "exe5" or "axh6" */
             return CN_ERR_BAD_MOVE;
-        pattern->to = square_from_chars(body[2], body[3]);
-        i = 4;
+        pattern->to = square_from_chars(body[1 + x], body[2 + x]);
+        i = 3 + x;
     } else {
         if (n < 2 || !is_rank_char(body[1])) return CN_ERR_BAD_MOVE;
         pattern->to = square_from_chars(body[0], body[1]);

@@ -104,6 +104,22 @@ static void pgn_test_split(void) {
      * the game. */
     static const char result_before_tag[] = "0-1 [Event \"x\"]\n1. e4 12. e5 *\n";
     pgn_test_split_text(result_before_tag, sizeof result_before_tag - 1);
+    /* CR-only and CRLF line ends (a CR at a cut may have its LF after it),
+     * comments after a result on its line, a lone result, "0000". */
+    static const char line_ends[] = "[Event \"a\"]\r[Site \"b\"]\r\r1. e4 ; c\r e5 1-0 { after } ; x\r\r\n*\r"
+                                    "[Event \"c\"]\r\n1. d4 {x\ry} 0000 $256 Ke7 *";
+    pgn_test_split_text(line_ends, sizeof line_ends - 1);
+    cn_pgn_output out = {0};
+    pgn_read_text(line_ends, sizeof line_ends - 1, &out);
+    char ops[64];
+    pgn_ops(&out, ops, sizeof ops);
+    if (strcmp(ops, "GTTSMCMCCZGSZGTSMCMEWEWZ")) PGN_TEST_FAIL("CR text ops %s", ops);
+    /* The illegal Ke7 after the null move: line 10 (CR, CRLF and the
+     * comment's CR each end one), column 14. */
+    const int32_t *where = out.records + (out.record_count - 2) * 4;
+    if (where[0] != CN_PGN_OP_WHERE || where[1] != 10 || where[2] != 14)
+        PGN_TEST_FAIL("Ke7 error at %d:%d", (int)where[1], (int)where[2]);
+    cn_pgn_output_free(&out);
 }
 
 /* Games whose starts fool a guess: a game opened by a comment before its

@@ -6,8 +6,10 @@
  * are well formed (every game GAME ... START ... END, variations balanced,
  * string ranges inside the string table, every MOVE legal on the line it
  * belongs to, with the SAN cn_move_to_san gives, one "invalid UTF-8"
- * error for each tag value and comment that is not UTF-8), and reading the text in two parts (the first one partial,
- * then the rest from where it stopped) gives the same records.
+ * error for each tag value and comment that is not UTF-8), tree and
+ * mainline modes give the same errors and mainline, and reading the text in
+ * two parts (the first one partial, then the rest from where it stopped)
+ * gives the same records.
  */
 #include "fuzz_common.h"
 #include "pgn.h"
@@ -156,6 +158,49 @@ static void read_all(const char *text, size_t len, cn_pgn_mode mode, cn_pgn_outp
     FUZZ_CHECK(in.consumed == len, "consumed %zu of %zu", in.consumed, len);
 }
 
+/* The next error (ERROR + WHERE) or depth-0 MOVE record from *i; 0 at the end. */
+static const int32_t *next_error_or_move(const cn_pgn_output *out, size_t *i, int *depth) {
+    for (; *i < out->record_count; ++*i) {
+        const int32_t *r = out->records + *i * 4;
+        *depth += (r[0] == CN_PGN_OP_VAR_START) - (r[0] == CN_PGN_OP_VAR_END);
+        if (r[0] == CN_PGN_OP_ERROR || (r[0] == CN_PGN_OP_MOVE && *depth == 0)) {
+            ++*i;
+            return r;
+        }
+    }
+    return NULL;
+}
+
+/* Tree and mainline modes validate the same moves, variations included:
+ * the same errors and the same mainline. Invalid UTF-8 is left out: only
+ * tree mode keeps comments, where it may be. */
+static void check_modes_agree(const char *text, size_t len) {
+    cn_pgn_output tree = {0}, main = {0};
+    read_all(text, len, CN_PGN_MODE_TREE, &tree);
+    read_all(text, len, CN_PGN_MODE_MAINLINE, &main);
+    size_t i = 0, k = 0;
+    int tree_depth = 0, main_depth = 0;
+    for (;;) {
+        const int32_t *x, *y;
+        do x = next_error_or_move(&tree, &i, &tree_depth);
+        while (x && x[0] == CN_PGN_OP_ERROR && x[2] == 13 && !memcmp(tree.strings + x[1], "invalid UTF-8", 13));
+        do y = next_error_or_move(&main, &k, &main_depth);
+        while (y && y[0] == CN_PGN_OP_ERROR && y[2] == 13 && !memcmp(main.strings + y[1], "invalid UTF-8", 13));
+        if (!x || !y) {
+            FUZZ_CHECK(!x && !y, "tree and mainline modes differ in length");
+            break;
+        }
+        FUZZ_CHECK(x[0] == y[0] && (x[0] != CN_PGN_OP_MOVE || x[1] == y[1]), "tree and mainline records differ");
+        if (x[0] != CN_PGN_OP_ERROR) continue;
+        FUZZ_CHECK(x[2] == y[2] && x[3] == y[3] && !memcmp(tree.strings + x[1], main.strings + y[1], (size_t)x[2]),
+                   "tree and mainline errors differ: %.*s", (int)x[2], tree.strings + x[1]);
+        FUZZ_CHECK(!memcmp(x + 4, y + 4, 3 * sizeof *x), "tree and mainline error places differ");
+    }
+    FUZZ_CHECK(tree.games == main.games, "tree %zu games, mainline %zu", tree.games, main.games);
+    cn_pgn_output_free(&tree);
+    cn_pgn_output_free(&main);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2 || size > 1 << 16) return 0;
     const cn_pgn_mode mode = (cn_pgn_mode)(data[0] % 3);
@@ -164,6 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cn_pgn_output whole = {0}, parts = {0};
     read_all(text, len, mode, &whole);
     for (size_t i = 0; i < whole.record_count;) i = check_game(&whole, i);
+    if (mode == CN_PGN_MODE_TREE) check_modes_agree(text, len);
 
     const size_t cut = len ? (size_t)data[1] * len / 255 : 0;
     cn_pgn_input first = {0};

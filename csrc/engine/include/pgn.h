@@ -24,22 +24,30 @@
  *   END        a: result (CN_PGN_RESULT_*), b, c: offset and length of the
  *              FEN of the position at the end of the mainline
  *
- * Tolerated without error: a UTF-8 BOM, CRLF, blank lines, ';' comments,
+ * Tolerated without error: a UTF-8 BOM, CRLF or CR-only line ends, blank lines, ';' comments,
  * '%' escape lines, missing results and tags, games without moves, text
  * outside games (a line that holds no move before a game starts is
  * skipped), NUL and other control bytes (whitespace), 0-0/0-0-0, missing or
  * superfluous 'x',
  * '+', '#', over-disambiguation, e8Q, long algebraic moves (e2e4, e2-e4,
- * Ng1-f3, e7e8q) and null moves "--" / "Z0" (recorded as MOVE with
+ * Ng1-f3, e7e8q), pawn captures without 'x' (ed5) and null moves "--" /
+ * "Z0" / "0000" (recorded as MOVE with
  * CN_MOVE_NONE: the side to move passes, and moves after it are validated
  * from there; a null move while in check is an error).
  *
- * Errors: an illegal, ambiguous or malformed move, a bad FEN tag, an
- * unsupported variant, an unterminated comment or string, a variation
- * nested deeper than CN_PGN_MAX_DEPTH, invalid UTF-8 in a recorded tag
- * value or comment (one error a string, at its first bad byte).
- * After a move error the game keeps its tags and the moves before it; the
- * rest of its movetext is skipped and reading resumes with the next game.
+ * Errors: an illegal, ambiguous or malformed move, a bad (or empty) FEN
+ * tag, an unsupported variant (both at their tag), an unterminated comment
+ * or string, a NAG that is not one ($256), a variation nested deeper than
+ * CN_PGN_MAX_DEPTH, invalid UTF-8 in a recorded tag value or comment (one
+ * error a string, at its first bad byte), a game cut by the end of a text
+ * marked `cut`. Columns count characters (UTF-8 sequences), and a CR alone
+ * ends a line as LF and CRLF do. A lone result is a game; comments after a
+ * result on its line belong to its game.
+ * After a move error on the mainline the game keeps its tags and the moves
+ * before it; the rest of its movetext is skipped and reading resumes with
+ * the next game. A move error in a variation cuts that variation (and the
+ * variations inside it) there; the rest of the game is read. Variations are
+ * validated in mainline mode too, so it reports tree mode's move errors.
  * An unterminated '{' comment ends at the next line that starts a tag
  * ('[' + name + space + '"') so the games after it survive.
  *
@@ -73,7 +81,7 @@ extern "C" {
 
 typedef enum cn_pgn_mode {
     CN_PGN_MODE_TREE = 0,     /* everything */
-    CN_PGN_MODE_MAINLINE = 1, /* mainline moves, validated; no comments, NAGs or variations */
+    CN_PGN_MODE_MAINLINE = 1, /* mainline moves; variations validated, not recorded; no comments or NAGs */
     CN_PGN_MODE_HEADERS = 2   /* tags only; movetext skipped */
 } cn_pgn_mode;
 
@@ -116,6 +124,7 @@ typedef struct cn_pgn_input {
     const char *text;
     size_t length;
     int final; /* 1: no text follows; a game cut by the end is whole */
+    int cut;   /* with final: the text was cut at a size limit; a game cut by it is reported */
     cn_pgn_mode mode;
     uint32_t line;    /* line number of text[0] (1 at the start of a file) */
     uint32_t column;  /* column of text[0], 0-based (0 at a line start) */
