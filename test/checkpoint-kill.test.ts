@@ -23,9 +23,10 @@ function published(file: string, fen: string, depth: number): bigint {
 
 // perft(7) and perft(8) of positions whose hashed counts take a quarter of
 // a second (a fast CPU) to three seconds (a slow or loaded one) on two
-// cores: room for kills at random moments, short enough for the whole test
-// to stay within about a minute. Two are Chess960 positions (the flag is
-// part of the journal).
+// cores: short enough for the whole test to stay within about a minute.
+// Half the kills come at random moments, half on progress (once the run has
+// recorded some of its units), so that kills land mid-count whatever the
+// CPU's speed. Two are Chess960 positions (the flag is part of the journal).
 const RUNS = [
   { fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', depth: 8, chess960: false, file: 'cpw.epd', kills: 7 },
   { fen: '2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1', depth: 8, chess960: true, file: 'tricky960.epd', kills: 6 },
@@ -42,7 +43,14 @@ interface Outcome {
   stdout: string;
   stderr: string;
   ms: number; // from the spawn to the exit
-  firstRecordMs: number; // from the spawn to the journal's first unit record (Infinity: none seen)
+  recorded: number; // unit records this run added to the journal before it ended
+}
+
+/** When runOrKill kills: after a time, or once the run has added that many
+ * records to the journal (polled every 2 ms); never, when neither is set. */
+interface Kill {
+  afterMs?: number;
+  afterRecords?: number;
 }
 
 /** The lines of a journal's text: its header, then a record a unit. */
@@ -54,30 +62,36 @@ function journalText(journal: string): string {
   return existsSync(journal) ? readFileSync(journal, 'latin1') : '';
 }
 
-/** Runs the command; SIGKILLs it after `killAfterMs` unless it has exited by then.
- * With `watch`, polls that journal to time its first record. */
-function runOrKill(args: string[], killAfterMs: number, watch?: string): Promise<Outcome> {
+/** The unit records in a journal (the lines after its header). */
+function records(journal: string): number {
+  return Math.max(lineCount(journalText(journal)) - 1, 0);
+}
+
+/** Runs the command with its journal; SIGKILLs it as `kill` says unless it
+ * has exited by then. */
+function runOrKill(args: string[], journal: string, kill: Kill): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = performance.now();
+    const before = records(journal);
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let killed = false;
-    let firstRecordMs = Infinity;
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      killed = child.kill('SIGKILL');
-    }, killAfterMs);
-    const poll = watch
-      ? setInterval(() => {
-          if (firstRecordMs === Infinity && lineCount(journalText(watch)) > 1) firstRecordMs = performance.now() - started;
-        }, 5)
-      : undefined;
+    const timer = kill.afterMs === undefined ? undefined : setTimeout(() => (killed = child.kill('SIGKILL')), kill.afterMs);
+    const { afterRecords } = kill;
+    const poll =
+      afterRecords === undefined
+        ? undefined
+        : setInterval(() => {
+            if (!killed && records(journal) - before >= afterRecords) killed = child.kill('SIGKILL');
+          }, 2);
     child.on('close', (status) => {
       clearTimeout(timer);
       clearInterval(poll);
-      resolve({ killed: killed && status === null, status, stdout, stderr, ms: performance.now() - started, firstRecordMs });
+      const ms = performance.now() - started;
+      resolve({ killed: killed && status === null, status, stdout, stderr, ms, recorded: records(journal) - before });
     });
   });
 }
@@ -88,7 +102,7 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
     const random = rng(seed);
     let kills = 0;
     let tornTails = 0;
-    let midCount = 0; // kills that landed after the run had recorded units
+    let midCount = 0; // kills that landed after the killed run had recorded units
     let completions = 0;
     for (const [i, run] of RUNS.entries()) {
       const expected = published(run.file, run.fen, run.depth);
@@ -101,17 +115,21 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
         expect(BigInt((/"nodes": (\d+)/.exec(o.stdout) ?? [])[1] ?? -1), context).toBe(expected);
         completions++;
       };
-      // A first run, uninterrupted, times the command on this machine: half
-      // the kills land anywhere from before the addon has loaded to the end
-      // of the count, half while units are being recorded, whatever the
-      // CPU's speed.
-      const timed = await runOrKill(args, 600_000, journal);
+      // A first run, uninterrupted, times the command and counts its units:
+      // half the kills land anywhere from before the addon has loaded to the
+      // end of the count, half once the run has recorded between one unit
+      // and half of them (a progress event, not a time), whatever the CPU's
+      // speed.
+      const timed = await runOrKill(args, journal, {});
       check(timed);
       rmSync(journal);
-      const recordsFromMs = Math.min(timed.firstRecordMs, timed.ms / 2);
+      const half = Math.max(Math.floor(timed.recorded / 2), 1);
       for (let landed = 0; landed < run.kills;) {
-        const from = landed % 2 === 0 ? KILL_FROM_MS : recordsFromMs;
-        const o = await runOrKill(args, from + random() * Math.max(timed.ms - from, KILL_FROM_MS));
+        const kill =
+          landed % 2 === 0
+            ? { afterMs: KILL_FROM_MS + random() * Math.max(timed.ms - KILL_FROM_MS, KILL_FROM_MS) }
+            : { afterRecords: 1 + Math.floor(random() * half) };
+        const o = await runOrKill(args, journal, kill);
         if (!o.killed) {
           // It finished first: the count must be exact; start the next kills afresh.
           check(o);
@@ -120,11 +138,11 @@ describe('checkpoint: kill -9 at random moments, then resume', { timeout: 240_00
         }
         landed++;
         kills++;
+        if (o.recorded > 0) midCount++;
         const text = journalText(journal);
-        if (lineCount(text) > 1) midCount++;
         if (text !== '' && !text.endsWith('\n')) tornTails++;
       }
-      check(await runOrKill(args, 600_000));
+      check(await runOrKill(args, journal, {}));
       // Every unit is recorded exactly once.
       const records = readFileSync(journal, 'latin1').trimEnd().split('\n').slice(1);
       const units = Number((/"units":(\d+)/.exec(readFileSync(journal, 'latin1')) ?? [])[1]);

@@ -16,20 +16,23 @@
 # installs nothing.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+# Builds compile on every core; the runs go one after the other.
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 
 case "${1:-}" in
 asan)
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-        make -s -C "$here" SANITIZE=address,undefined run ARGS="--max-nodes ${MAX_NODES:-200000}"
+        make -s -j"$jobs" -C "$here" SANITIZE=address,undefined run ARGS="--max-nodes ${MAX_NODES:-200000}"
     ;;
 tsan)
+    make -s -j"$jobs" -C "$here" SANITIZE=thread build-thread/perft_job_test build-thread/engine_test
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
         make -s -C "$here" SANITIZE=thread job-test engine-test ARGS="--max-nodes 2000"
     ;;
 valgrind)
     command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
-    make -s -C "$here" engine-test ARGS="--max-nodes ${MAX_NODES:-20000}" \
+    make -s -j"$jobs" -C "$here" engine-test ARGS="--max-nodes ${MAX_NODES:-20000}" \
         RUNNER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
     ;;
 *)

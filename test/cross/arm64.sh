@@ -1,8 +1,9 @@
 #!/bin/sh
 # arm64-linux-gnu: the engine and the Node addon cross-built with Debian's
 # aarch64-linux-gnu toolchain and run under qemu-aarch64.
-#   C: engine_test (perft suites at counts <= ARM64_MAX_NODES) and the
-#      dispatch test, built into test/c/build-aarch64.
+#   C: engine_test (perft suites at counts <= ARM64_MAX_NODES, default
+#      200000, 300000 with test/cross/run.sh --full) and the dispatch test,
+#      built into test/c/build-aarch64.
 #   Node: the addon built by prebuildify --arch arm64 in a staging copy (the
 #      x64 build/ and prebuilds/ stay untouched), loaded with PREBUILDS_ONLY=1
 #      by an arm64 Node 20 from npm, checked by node-smoke.mjs. The whole
@@ -14,7 +15,7 @@
 target=arm64-linux-gnu
 impl=arm64-magic
 sysroot=/usr/aarch64-linux-gnu
-max_nodes=${ARM64_MAX_NODES:-300000}
+max_nodes=${ARM64_MAX_NODES:-$(full 200000 300000)}
 started=$(date +%s)
 cd "$CROSS_ROOT" || exit 1
 
@@ -27,7 +28,7 @@ run_arm64() { qemu-aarch64 -L "$sysroot" "$@"; }
 c_result=FAIL
 build=build-aarch64
 c_log="$CROSS_CACHE/arm64-c-build.log"
-if make -j2 -C test/c BUILD=$build CC=aarch64-linux-gnu-gcc all >"$c_log" 2>&1; then
+if make -j"$(cross_jobs)" -C test/c BUILD=$build CC=aarch64-linux-gnu-gcc all >"$c_log" 2>&1; then
     # dispatch_test.sh runs one command: a wrapper that starts qemu.
     printf '#!/bin/sh\nexec qemu-aarch64 -L %s "$(dirname "$0")/perft_tool" "$@"\n' "$sysroot" >test/c/$build/perft_tool.qemu
     chmod +x test/c/$build/perft_tool.qemu

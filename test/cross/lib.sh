@@ -10,6 +10,17 @@ mkdir -p "$CROSS_CACHE"
 # Every C build here fails on a warning (see test/c/Makefile).
 export CN_WERROR="${CN_WERROR-1}"
 
+# full QUICK FULL: FULL under `test/cross/run.sh --full`
+# (CHESS_NATIVE_CROSS_FULL=1), else QUICK.
+full() {
+    if [ -n "${CHESS_NATIVE_CROSS_FULL:-}" ]; then echo "$2"; else echo "$1"; fi
+}
+
+# cross_jobs: how many compilers a build here runs side by side (the cores).
+cross_jobs() {
+    getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2
+}
+
 # need_apt COMMAND PACKAGE...: install the packages when COMMAND is missing.
 need_apt() {
     command_name=$1; shift

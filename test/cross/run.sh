@@ -1,9 +1,18 @@
 #!/bin/sh
 # npm run test:cross: every cross-target check in this folder, then one
 # summary line per target. Exits non-zero when any target failed.
-#   sh test/cross/run.sh [TARGET...]   (default: all; TARGET names TARGET.sh)
+#   sh test/cross/run.sh [--full] [TARGET...]   (default: all; TARGET names TARGET.sh)
+# By default each target tests its platform: perft counts small enough for
+# an emulator (the native `npm test` proves the published counts), one CPU
+# model per code path, the Node suites that touch the binding. --full (or
+# CHESS_NATIVE_CROSS_FULL=1) runs the full depths, every model and the
+# whole vitest suite on every Node major.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+if [ "${1:-}" = --full ]; then
+    export CHESS_NATIVE_CROSS_FULL=1
+    shift
+fi
 targets=${*:-"isa-check x86-models arm64 windows musl node-majors glibc"}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT

@@ -8,17 +8,18 @@
 # and no Windows Node here); the same _WIN32 code paths are compiled by gcc.
 #
 # Usage: sh test/cross/windows.sh [--max-nodes N]   (perft counts per depth
-# for engine_test; 5000000 by default, as `npm run test:c`)
+# for engine_test: 200000 by default, enough to run every code path under
+# wine; 5000000, as `npm run test:c`, with test/cross/run.sh --full)
 . "$(dirname "$0")/lib.sh"
 started=$(date +%s)
-max_nodes=5000000
+max_nodes=$(full 200000 5000000)
 [ "${1:-}" = --max-nodes ] && max_nodes=$2
 
 need_apt x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64 || exit 1
 need_apt wine wine wine64 || exit 1
 
 build="$CROSS_ROOT/test/c/build-mingw"
-if ! nice make -s -j2 -C "$CROSS_ROOT/test/c" CC=x86_64-w64-mingw32-gcc BUILD=build-mingw EXE=.exe LDFLAGS=-static all; then
+if ! nice make -s -j"$(cross_jobs)" -C "$CROSS_ROOT/test/c" CC=x86_64-w64-mingw32-gcc BUILD=build-mingw EXE=.exe LDFLAGS=-static all; then
     report "win32-x64 (mingw, wine)" "--" FAIL "--"
     exit 1
 fi

@@ -10,9 +10,13 @@
 #   Haswell-noTSX  BMI1/BMI2 with a fast pext                      pext
 #   EPYC-v1        Zen 1 (AMD family 0x17): BMI2, microcoded pext  bmi2-magic
 #
+# By default one model per code path (qemu64, Nehalem-v1, Haswell-noTSX,
+# EPYC-v1); all six with test/cross/run.sh --full.
+#
 # Per model: engine_test (every path the model can run, suites cut to counts
 # of at most 20000 nodes), dispatch_test.sh (default, forced and hidden
-# paths; perft 4), perft_tool's default path on cpw.epd up to 1M nodes; then
+# paths; perft 4), perft_tool's default path on cpw.epd up to 100k nodes
+# (1M with --full); then
 # Node with PREBUILDS_ONLY=1: engineInfo().impl, legal moves and their SAN
 # against the suites' D1 counts, perft of suite positions, SAN cases,
 # perftAsync, and CHESS_NATIVE_SLIDERS=pext: pext where BMI2 exists, else a
@@ -45,7 +49,9 @@ fi
 root=$CROSS_ROOT
 started=$(date +%s)
 all_models="qemu64:base-magic core2duo:base-magic phenom:popcnt-magic Nehalem-v1:popcnt-magic Haswell-noTSX:pext EPYC-v1:bmi2-magic"
+path_models="qemu64 Nehalem-v1 Haswell-noTSX EPYC-v1"
 max_nodes=20000
+tool_nodes=$(full 100000 1000000)
 
 case "$(uname -m)" in
 x86_64 | amd64) ;;
@@ -60,7 +66,7 @@ need_apt make make || exit 1
 need_apt cc gcc || exit 1
 
 models=""
-for wanted in ${*:-all}; do
+for wanted in ${*:-$(full "$path_models" all)}; do
     for entry in $all_models; do
         [ "$wanted" = all ] || [ "$wanted" = "${entry%%:*}" ] && models="$models $entry"
     done
@@ -72,7 +78,7 @@ rm -rf "$work"
 mkdir -p "$work/data"
 
 # --- what the models run: the C tests' binaries, the prebuild, dist/ -------
-make -C "$root/test/c" all > "$work/make.log" 2>&1 || { cat "$work/make.log"; echo "x86-models: make failed"; exit 1; }
+make -j"$(cross_jobs)" -C "$root/test/c" all > "$work/make.log" 2>&1 || { cat "$work/make.log"; echo "x86-models: make failed"; exit 1; }
 prebuild="$root/prebuilds/linux-x64/chess-native.node"
 if [ ! -f "$prebuild" ] || [ -n "$(find "$root/csrc" "$root/binding.gyp" -newer "$prebuild" | head -1)" ] ||
     [ ! -f "$root/dist/index.js" ] || [ -n "$(find "$root/src" -newer "$root/dist/index.js" | head -1)" ]; then
@@ -202,7 +208,7 @@ run_model() {
 
     sh "$root/test/c/dispatch_test.sh" "$wrapper" || c=FAIL
 
-    output=$("$wrapper" suite "$root/test/data/cpw.epd" 1000000 2>&1)
+    output=$("$wrapper" suite "$root/test/data/cpw.epd" "$tool_nodes" 2>&1)
     status=$?
     echo "$output"
     case "$status $output" in "0 "*", 0 failed; "*"($expected)"*) ;; *) c=FAIL; echo "FAIL $model: perft_tool suite" ;; esac
