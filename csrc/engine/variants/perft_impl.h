@@ -39,7 +39,7 @@ static uint64_t perft_black(const cn_position *p, int depth, const castle_geomet
 
 static uint64_t perft_with_geometry(const cn_position *p, int depth, const castle_geometry *castling) {
     if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling) : count_moves_white(p, castling));
+    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling, 0) : count_moves_white(p, castling, 0));
     return p->side ? perft_black(p, depth, castling) : perft_white(p, depth, castling);
 }
 
@@ -147,7 +147,7 @@ static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_any(p, &child, moves[i]);
-        out_moves[i] = (cn_move)moves[i];
+        out_moves[i] = gen_move_public(moves[i]);
         counts[i] = perft_with_geometry(&child, depth - 1, &castling);
     }
     return count;
