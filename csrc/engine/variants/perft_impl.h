@@ -103,13 +103,14 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, uint64_t key2, int de
         return nodes;
     }
     if (ABORTED(search->abort_flag)) return 0;
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     /* Every child is made and its bucket prefetched before the first is
      * searched: the probes then overlap their cache misses with one
      * another and with the search of the children before them. */
-    cn_position children[CN_MAX_MOVES];
-    uint64_t child_keys2[CN_MAX_MOVES];
+    cn_hashed_ply ply;
+    gen_move *const moves = ply.moves;
+    cn_position *const children = ply.children;
+    uint64_t *const child_keys2 = ply.child_keys2;
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     for (int i = 0; i < count; i++) {
         child_keys2[i] = make_child_keyed(p, &children[i], moves[i], us, key2, search->keys2);
         cn_tt_prefetch(search->tt, cn_tt_tag(children[i].key, depth - 1));
