@@ -25,8 +25,11 @@
  * have to search the bitboards for it; the low 16 bits are the cn_move. */
 typedef uint32_t gen_move;
 #define GEN_PIECE_SHIFT 16
+/* cn_move_encode's fields (a promotion to a knight) plus the piece; built in
+ * 32 bits, since a cn_move's truncation to 16 would cost every move an
+ * instruction. */
 CN_INLINE gen_move gen_move_encode(unsigned from, unsigned to, unsigned kind, unsigned piece) {
-    return cn_move_encode(from, to, kind, CN_KNIGHT) | (piece << GEN_PIECE_SHIFT);
+    return from | (to << CN_MOVE_TO_SHIFT) | (kind << CN_MOVE_KIND_SHIFT) | (piece << GEN_PIECE_SHIFT);
 }
 /* A promotion of `base` (a gen_move_encode'd promotion) to `promotion`
  * (CN_KNIGHT..CN_QUEEN). */
