@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, EngineError, FenError, JournalError, UnitsError } from './errors';
+import { AbortError, EngineError, FenError, JournalError, PerftVerifyError, UnitsError } from './errors';
 import { engineInfo } from './index';
 import { mergeUnits, readPartFile, writePartFile } from './parts';
 import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
@@ -497,6 +497,10 @@ function report(error: unknown): number {
       .join(' ');
     process.stderr.write(`chess-native: ${prefix}${message}\n`);
     return EXIT_USAGE;
+  }
+  if (error instanceof PerftVerifyError) {
+    process.stderr.write(`chess-native: ${error.message}\n`);
+    return EXIT_FAILED;
   }
   if (error instanceof EngineError) {
     process.stderr.write(`chess-native: engine error (${error.code}): ${error.message}\n`);

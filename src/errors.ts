@@ -71,6 +71,23 @@ export function abortedBy(what: string, signal: AbortSignal | undefined): AbortE
   return new AbortError(`${what} was aborted`, { cause: signal?.reason });
 }
 
+/**
+ * A {@link perftAsync} run with `verify: true` whose two counts, made with two
+ * hash key sets, differ: a table collision in one of them. `code` is
+ * `'ERR_PERFT_VERIFY'`; `nodes` holds the two totals, the default key set's
+ * first. Not an {@link EngineError}: the engine did not fail, the counts disagree.
+ */
+export class PerftVerifyError extends Error {
+  readonly code = 'ERR_PERFT_VERIFY';
+  readonly nodes: readonly [bigint, bigint];
+
+  constructor(nodes: readonly [bigint, bigint], message: string) {
+    super(message);
+    this.name = 'PerftVerifyError';
+    this.nodes = nodes;
+  }
+}
+
 /** The AbortError of a perft run stopped by its signal. */
 export function perftAborted(signal: AbortSignal | undefined): AbortError {
   return abortedBy('perft', signal);

@@ -11,6 +11,7 @@ export const {
   IllegalMoveError,
   AbortError,
   EngineError,
+  PerftVerifyError,
   JournalError,
   UnitsError,
   engineInfo,

@@ -10,7 +10,17 @@ import { native } from './native';
 
 export { Position, START_FEN, type PositionOptions } from './position';
 export { type Piece, type BoardPiece, type PieceType, type Color } from './board';
-export { FenError, IllegalMoveError, AbortError, EngineError, JournalError, UnitsError, type FenField, type UnitsProblems } from './errors';
+export {
+  FenError,
+  IllegalMoveError,
+  AbortError,
+  EngineError,
+  PerftVerifyError,
+  JournalError,
+  UnitsError,
+  type FenField,
+  type UnitsProblems,
+} from './errors';
 export { splitPerft, readUnitsFile, writeUnitsFile, type UnitSet, type UnitManifest, type WorkUnit, type SplitOptions } from './units';
 export { runUnits, type RunUnitsOptions, type RunUnitsProgress, type Shard } from './shard';
 export { mergeUnits, readPartFile, writePartFile, type PartFile, type PartHeader, type PartRecord, type MergeResult } from './parts';

@@ -223,14 +223,15 @@ const CODES = native.errorCodes;
 
 /**
  * The error a user sees for `e`, thrown by the addon: CN_ERR_FEN is a
- * FenError; CN_ERR_NO_MEMORY (the hash table cannot be allocated) a
- * RangeError, as for an ArrayBuffer too large to allocate; any other engine
- * status an EngineError. Anything else is returned as it is.
+ * FenError; CN_ERR_NO_MEMORY (a hash table or a PGN read's output cannot be
+ * allocated) a RangeError with that `code`, as for an ArrayBuffer too large
+ * to allocate; any other engine status an EngineError. Anything else is
+ * returned as it is.
  */
 export function publicError(e: unknown): unknown {
   if (!isNativeError(e) || e instanceof EngineError) return e;
   if (e.code === CODES.fen) return new FenError(e.field as FenField, e.message);
-  if (e.code === CODES.noMemory) return new RangeError(e.message);
+  if (e.code === CODES.noMemory) return Object.assign(new RangeError(e.message), { code: e.code });
   return new EngineError(e.code, e.message);
 }
 

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import { allocBytes } from './bytes';
 import { perftCheckpointed } from './checkpoint';
 import { checkDepth } from './checks';
-import { AbortError, EngineError, describe, perftAborted } from './errors';
+import { AbortError, PerftVerifyError, describe, perftAborted } from './errors';
 import { fenArgument, parseFen } from './fen';
 import { autoHashMb, checkTableFits } from './memory';
 import { native, publicError, type PerftHandle } from './native';
@@ -48,7 +48,7 @@ export interface PerftAsyncOptions {
   hashMb?: number | 'auto';
   /**
    * Count twice, the second time with the table's other key set, and reject with an
-   * {@link EngineError} (code `ERR_PERFT_VERIFY`) naming both counts if they differ.
+   * {@link PerftVerifyError} (code `ERR_PERFT_VERIFY`) naming both counts if they differ.
    */
   verify?: boolean;
   /** Also return the count below each root move. */
@@ -204,7 +204,7 @@ async function checkpointed(root: Uint8Array, depth: number, checked: CheckedOpt
  * Rejects with a `FenError` for a bad FEN, `RangeError` for a bad depth, `TypeError` /
  * `RangeError` for bad options or a table larger than the memory available (all before any work
  * starts), `RangeError` when the hash table cannot be allocated, {@link EngineError} when no
- * thread can start or a verifying run's counts differ, and {@link AbortError} when
+ * thread can start, {@link PerftVerifyError} when a verifying run's counts differ, and {@link AbortError} when
  * `options.signal` aborts. With `options.checkpoint`, also a {@link JournalError} for a
  * journal of another run, or a corrupted one, and what reading or writing the file throws.
  *
@@ -225,8 +225,8 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   const second = await countOnce(bytes, depth, checked, native.perftVerifyKeySeed);
   const differs = Object.entries(first.divide ?? {}).some(([move, count]) => second.divide?.[move] !== count);
   if (first.nodes !== second.nodes || differs) {
-    throw new EngineError(
-      'ERR_PERFT_VERIFY',
+    throw new PerftVerifyError(
+      [first.nodes, second.nodes],
       `perft verification failed: ${first.nodes} with key set ${native.perftKeySet}, ` +
         `${second.nodes} with key set ${native.perftVerifyKeySet}${differs ? ' (the divides differ)' : ''}`,
     );

@@ -1,11 +1,13 @@
 // Errors, never crashes: TypeError for wrong types, FenError naming the field,
 // IllegalMoveError with the move, and the position unchanged after every failure.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, ROOT } from './helpers';
 
 const { Position, FenError, IllegalMoveError, EngineError, START_FEN } = api;
+const require = createRequire(import.meta.url);
 type Pos = InstanceType<typeof Position>;
 
 function snapshot(pos: Pos) {
@@ -180,5 +182,53 @@ describe('move errors', () => {
     expect(() => pos.perft(-1)).toThrow(RangeError);
     expect(() => pos.divide(99)).toThrow(RangeError);
     expect(snapshot(pos)).toEqual(before);
+  });
+});
+
+describe('one error model on the sync and async paths', () => {
+  it('a PGN read out of memory is a RangeError with code CN_ERR_NO_MEMORY from parsePgn and readPgn alike', async () => {
+    // Memory cannot run out on purpose, so the addon's two reads are replaced with ones that
+    // fail as the addon does: the sync read throws, the async one calls back with, an Error
+    // whose code is the engine status.
+    const nativeModule = require('../dist/native.js') as { native: typeof import('../src/native').native };
+    const native = nativeModule.native;
+    const outOfMemory = () => Object.assign(new Error('out of memory reading PGN'), { code: native.errorCodes.noMemory });
+    const pgnRead: typeof native.pgnRead = () => {
+      throw outOfMemory();
+    };
+    const pgnReadAsync: typeof native.pgnReadAsync = (_text, _state, done) => {
+      setImmediate(() => done(outOfMemory(), []));
+    };
+    nativeModule.native = Object.create(native, { pgnRead: { value: pgnRead }, pgnReadAsync: { value: pgnReadAsync } }) as typeof native;
+    const errors: unknown[] = [];
+    try {
+      try {
+        api.parsePgn('1. e4 e5 *');
+      } catch (e) {
+        errors.push(e);
+      }
+      try {
+        for await (const game of api.readPgn(new TextEncoder().encode('1. e4 e5 *'))) expect(game).toBeUndefined();
+      } catch (e) {
+        errors.push(e);
+      }
+    } finally {
+      nativeModule.native = native;
+    }
+    expect(errors).toHaveLength(2);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(RangeError);
+      expect((error as RangeError & { code?: string }).code).toBe('CN_ERR_NO_MEMORY');
+      expect((error as Error).message).toBe('out of memory reading PGN');
+    }
+  });
+
+  it('PerftVerifyError carries its own code and both counts, and is no EngineError', () => {
+    const error = new api.PerftVerifyError([1n, 2n], 'differ');
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(EngineError);
+    expect(error.name).toBe('PerftVerifyError');
+    expect(error.code).toBe('ERR_PERFT_VERIFY');
+    expect(error.nodes).toEqual([1n, 2n]);
   });
 });

@@ -266,8 +266,13 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
     try {
       for (const divide of [false, true]) {
         const error = await perftAsync(KIWIPETE, 3, { threads: 2, hashMb: 1, verify: true, divide }).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(api.EngineError);
-        expect((error as InstanceType<typeof api.EngineError>).code).toBe('ERR_PERFT_VERIFY');
+        // Its own class: EngineError's code is an engine status, and the engine did not fail.
+        expect(error).toBeInstanceOf(api.PerftVerifyError);
+        expect(error).not.toBeInstanceOf(api.EngineError);
+        const verifyError = error as InstanceType<typeof api.PerftVerifyError>;
+        expect(verifyError.name).toBe('PerftVerifyError');
+        expect(verifyError.code).toBe('ERR_PERFT_VERIFY');
+        expect(verifyError.nodes).toEqual([97862n, 97863n]);
         expect((error as Error).message).toBe(
           `perft verification failed: 97862 with key set ${native.perftKeySet}, ` +
             `97863 with key set ${native.perftVerifyKeySet}${divide ? ' (the divides differ)' : ''}`,

@@ -13,12 +13,6 @@ namespace {
 
 constexpr uint64_t kMaxSafeInteger = 9007199254740991ULL; // 2^53 - 1
 
-void ThrowCode(napi_env env, const char *code, const char *message) {
-    Napi::Error error = Napi::Error::New(env, message);
-    error.Set("code", Napi::String::New(env, code));
-    error.ThrowAsJavaScriptException();
-}
-
 } // namespace
 
 void ThrowType(napi_env env, const char *message) { Napi::TypeError::New(env, message).ThrowAsJavaScriptException(); }
@@ -29,7 +23,15 @@ void ThrowRange(napi_env env, const char *message) { Napi::RangeError::New(env, 
 // reaches JS with its name and no list here to keep in step.
 const char *StatusName(cn_status status) { return cn_status_name(status); }
 
-void ThrowStatus(napi_env env, cn_status status, const char *message) { ThrowCode(env, StatusName(status), message); }
+Napi::Error StatusError(napi_env env, cn_status status, const char *message) {
+    Napi::Error error = Napi::Error::New(env, message);
+    error.Set("code", Napi::String::New(env, StatusName(status)));
+    return error;
+}
+
+void ThrowStatus(napi_env env, cn_status status, const char *message) {
+    StatusError(env, status, message).ThrowAsJavaScriptException();
+}
 
 bool StorePosition(napi_env env, napi_value value, const cn_position *pos, const char *what) {
     void *data = ViewBytes(env, value, sizeof(cn_position));

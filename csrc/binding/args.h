@@ -31,8 +31,10 @@ namespace binding {
 
 void ThrowType(napi_env env, const char *message);
 void ThrowRange(napi_env env, const char *message);
-// An Error with `code` set to the status's C name.
+// An Error with `code` set to the status's C name: thrown, or made for an
+// async worker's callback.
 void ThrowStatus(napi_env env, cn_status status, const char *message);
+Napi::Error StatusError(napi_env env, cn_status status, const char *message);
 // The C names of statuses ("CN_ERR_FEN"), the `code` of the errors above;
 // whatever cn_status_name says for values outside the enum.
 const char *StatusName(cn_status status);

@@ -148,8 +148,12 @@ class PgnWorker : public Napi::AsyncWorker {
     }
     ~PgnWorker() override { cn_pgn_parts_free(&parts_); }
     void Execute() override {
-        if (cn_pgn_read_parts(&in_, &parts_, threads_, CN_PGN_MIN_BLOCK_BYTES) != CN_OK)
-            SetError("out of memory reading PGN");
+        status_ = cn_pgn_read_parts(&in_, &parts_, threads_, CN_PGN_MIN_BLOCK_BYTES);
+        if (status_ != CN_OK) SetError("out of memory reading PGN");
+    }
+    // The error the sync read throws, with its status as `code`.
+    void OnError(const Napi::Error &error) override {
+        Callback().Call({StatusError(Env(), status_, error.Message().c_str()).Value()});
     }
     void OnOK() override {
         WriteState(state_data_, in_, parts_);
@@ -160,6 +164,7 @@ class PgnWorker : public Napi::AsyncWorker {
     cn_pgn_input in_;
     int threads_;
     cn_pgn_parts parts_ = {};
+    cn_status status_ = CN_OK;
     double *state_data_;
     Napi::ObjectReference text_, state_;
 };

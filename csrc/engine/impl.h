@@ -13,6 +13,15 @@
 #pragma GCC visibility push(hidden)
 #endif
 
+/* What one ply of the hashed perft holds on its stack: the move list and
+ * every child, with its second key, made before the first is searched (see
+ * perft_impl.h). The job sizes its threads' stacks from it. */
+typedef struct cn_hashed_ply {
+    uint32_t moves[CN_MAX_MOVES]; /* the variants' gen_move */
+    cn_position children[CN_MAX_MOVES];
+    uint64_t child_keys2[CN_MAX_MOVES];
+} cn_hashed_ply;
+
 typedef struct cn_impl {
     const char *name; /* "pext", "bmi2-magic", "popcnt-magic", "arm64-magic", "base-magic" */
     int uses_pext;

@@ -1,14 +1,15 @@
 /*
  * make_unmake.c - cn_make and cn_unmake: a legal move played on a position
- * in place, its key updated incrementally, and taken back bit for bit from
- * an undo record.
+ * in place (the pieces by move_apply.h), its key updated incrementally, and
+ * taken back bit for bit from an undo record.
  */
 #include <string.h>
 
+#include "move_apply.h"
 #include "position.h"
 #include "zobrist.h"
 
-/* Adds or removes a piece, key included. */
+/* Adds or removes a piece, key included: unmake's inverse of the move. */
 static void toggle_piece(cn_position *p, int color, int type, unsigned square) {
     const bitboard b = bb_square(square);
     p->by_type[type] ^= b;
@@ -54,36 +55,18 @@ static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
     undo->move = move;
 }
 
-/* Removes what a move captures; returns its type, or -1. */
-static int take_captured(cn_position *p, unsigned kind, unsigned to, int us) {
-    if (kind == CN_MOVE_EN_PASSANT) {
-        toggle_piece(p, us ^ 1, CN_PAWN, cn_ep_victim(to, us));
-        return CN_PAWN;
-    }
-    if (!(p->by_color[us ^ 1] & bb_square(to))) return -1;
-    const int captured = cn_type_on(p, bb_square(to));
-    toggle_piece(p, us ^ 1, captured, to);
-    return captured;
-}
-
 void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
     const int us = p->side;
-    const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
+    const unsigned from = cn_move_from(move), to = cn_move_to(move);
     const int piece = cn_type_on(p, bb_square(from));
-    uint8_t ep = CN_NO_SQUARE;
     save_undo(p, move, undo);
-    if (kind == CN_MOVE_CASTLING) {
-        toggle_castling(p, us, from, to);
-    } else {
-        undo->captured = (int8_t)take_captured(p, kind, to, us);
-        toggle_piece(p, us, piece, from);
-        toggle_piece(p, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
-        if (piece == CN_PAWN && (from ^ to) == 16u) ep = cn_ep_square_after(p, from, to, us);
-    }
+    undo->captured = (int8_t)cn_captured_type(p, move, us);
+    p->key ^= cn_move_pieces_key(cn_polyglot_random, move, (unsigned)piece, us, undo->captured);
+    cn_apply_move_pieces(p, move, (unsigned)piece, us, 0);
     uint8_t rights = p->castling;
     cn_drop_lost_rights(&rights, p->castle_rook, (unsigned)piece, us, bb_square(from) | bb_square(to));
     set_castling(p, rights);
-    set_ep_square(p, ep);
+    set_ep_square(p, piece == CN_PAWN && (from ^ to) == 16u ? cn_ep_square_after(p, from, to, us) : CN_NO_SQUARE);
     if (piece == CN_PAWN || undo->captured >= 0)
         p->halfmove = 0;
     else if (p->halfmove < UINT16_MAX)

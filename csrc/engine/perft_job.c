@@ -25,10 +25,29 @@
 
 /* --- threads ------------------------------------------------------------ */
 
-/* Room for the job's recursion (about 24 KiB a ply in the hashed search,
- * which makes every child before searching one) plus the engine's, on
- * platforms whose default thread stack is small (musl: 128 KiB). */
-#define JOB_THREAD_STACK_BYTES ((size_t)1 << 20)
+/* What one ply of the job's own recursion (count_subtree) holds. */
+typedef struct job_ply {
+    cn_move moves[CN_MAX_MOVES];
+    cn_position child;
+    cn_undo undo;
+} job_ply;
+
+/* A job thread's stack, set explicitly because some platforms' default is
+ * small (musl: 128 KiB): the job's recursion, at most CN_PERFT_JOB_MAX_DEPTH
+ * plies, above the engine's, at most CN_PERFT_JOB_MAX_LEAF_DEPTH plies of the
+ * hashed perft (the larger of its two searches). A ply takes its arrays plus
+ * FRAME_EXTRA_BYTES of scalars, saved registers and return address (a few
+ * hundred bytes with GCC -O3); the generator and the C library below the last
+ * ply take CALLS_BYTES. Rounded up to 64 KiB, a multiple of every page size. */
+#define FRAME_EXTRA_BYTES ((size_t)1024)
+#define CALLS_BYTES       ((size_t)64 << 10)
+#define STACK_ROUNDING    ((size_t)64 << 10)
+#define JOB_STACK_NEED                                                                                                 \
+    ((size_t)CN_PERFT_JOB_MAX_DEPTH * (sizeof(job_ply) + FRAME_EXTRA_BYTES) +                                          \
+     (size_t)CN_PERFT_JOB_MAX_LEAF_DEPTH * (sizeof(cn_hashed_ply) + FRAME_EXTRA_BYTES) + CALLS_BYTES)
+#define JOB_THREAD_STACK_BYTES ((JOB_STACK_NEED + STACK_ROUNDING - 1) / STACK_ROUNDING * STACK_ROUNDING)
+/* 256 threads of it must stay a modest share of a 32-bit address space too. */
+_Static_assert(JOB_THREAD_STACK_BYTES <= ((size_t)1 << 20), "a job thread's stack exceeds 1 MiB");
 
 static void yield_thread(void) {
 #if defined(CN_NO_THREADS)
@@ -138,13 +157,12 @@ static uint64_t count_subtree(cn_perft_job *job, const cn_position *pos, int dep
         credit(job, root, nodes);
         return nodes;
     }
-    cn_move moves[CN_MAX_MOVES];
-    const int count = cn_legal_moves(pos, moves);
+    job_ply ply;
+    const int count = cn_legal_moves(pos, ply.moves);
     for (int i = 0; i < count && !aborted(job); i++) {
-        cn_position child = *pos;
-        cn_undo undo;
-        cn_make(&child, moves[i], &undo);
-        nodes += count_subtree(job, &child, depth - 1, root);
+        ply.child = *pos;
+        cn_make(&ply.child, ply.moves[i], &ply.undo);
+        nodes += count_subtree(job, &ply.child, depth - 1, root);
     }
     if (job->hashed && !aborted(job)) cn_tt_store(&job->tt, tag, tag2, nodes);
     return nodes;
@@ -315,7 +333,7 @@ static void configure(cn_perft_job *job, const cn_perft_job_options *options) {
     job->on_finish = options->on_finish;
     job->user = options->user;
     job->state = CN_PERFT_JOB_RUNNING;
-    job->leaf_depth = options->leaf_depth > 0 ? options->leaf_depth : 0;
+    job->leaf_depth = options->leaf_depth;
 }
 
 /* Subtrees to queue before the threads start. */
@@ -325,9 +343,13 @@ static uint64_t queue_target(const cn_perft_job_options *options) {
     return per_threads < QUEUE_MIN_ITEMS ? QUEUE_MIN_ITEMS : per_threads;
 }
 
+static int in_range(int value, int low, int high) { return value >= low && value <= high; }
+
 static int options_valid(const cn_perft_job_options *options) {
-    return options && options->depth >= 0 && options->depth <= CN_PERFT_JOB_MAX_DEPTH && options->threads >= 1 &&
-           options->threads <= CN_PERFT_JOB_MAX_THREADS;
+    return options && in_range(options->depth, 0, CN_PERFT_JOB_MAX_DEPTH) &&
+           in_range(options->threads, 1, CN_PERFT_JOB_MAX_THREADS) &&
+           in_range(options->leaf_depth, 0, CN_PERFT_JOB_MAX_LEAF_DEPTH) &&
+           in_range(options->min_queue_items, 0, CN_PERFT_JOB_MAX_UNITS);
 }
 
 /* Frees a job that never started its threads. */

@@ -1,17 +1,19 @@
 /*
- * san.c - SAN output and input, built only on the public engine API
+ * san.c - SAN output and input, built on the public engine API
  * (cn_legal_moves, cn_piece_on, cn_make, cn_in_check, cn_count_legal_moves)
- * plus the bit helpers and attack lookups, so it works unchanged whichever
- * move generator is compiled in. One legal move list serves every move's
- * SAN (cn_moves_to_san), so formatting a whole list stays linear, and a
- * move is only made (on a copy) when it gives check, to tell + from #.
+ * plus the bit helpers, attack lookups and move_apply.h, so it works
+ * unchanged whichever move generator is compiled in. One legal move list
+ * serves every move's SAN (cn_moves_to_san), so formatting a whole list
+ * stays linear, and a move is only made (on a copy) when it gives check, to
+ * tell + from #.
  * Parsing generates no move list either (except for castling): the pieces
- * that reach the named square are the candidates, and each is made on a copy
- * to see that it leaves its king safe.
+ * that reach the named square are the candidates, and each has its pieces
+ * moved on a copy to see that it leaves its king safe.
  */
 #include "include/san.h"
 
 #include "bitboard.h"
+#include "move_apply.h"
 #include "position.h"
 #include "slider_attacks.h"
 
@@ -100,33 +102,14 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
     return length;
 }
 
-static void toggle_piece(cn_position *p, int color, int type, unsigned square) {
-    p->by_type[type] ^= bb_square(square);
-    p->by_color[color] ^= bb_square(square);
-}
-
 /* Whether a legal move leaves the opponent's king attacked, from the pieces
- * after the move (the one thing that decides it) without making it: the
- * mover lands (as its promotion piece), a capture lifts its victim, and
- * castling moves king and rook. */
+ * after the move (the one thing that decides it) without making it. */
 static int gives_check(const san_context *ctx, cn_move move) {
     const cn_position *pos = ctx->pos;
     const int us = pos->side;
-    const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us ^ 1]);
     cn_position after = *pos;
-    if (kind == CN_MOVE_CASTLING) {
-        toggle_piece(&after, us, CN_KING, from);
-        toggle_piece(&after, us, CN_ROOK, to);
-        toggle_piece(&after, us, CN_KING, castle_king_to(from, to));
-        toggle_piece(&after, us, CN_ROOK, castle_rook_to(from, to));
-    } else {
-        const int piece = ctx->piece_at[from];
-        const unsigned victim = kind == CN_MOVE_EN_PASSANT ? cn_ep_victim(to, us) : to;
-        if (ctx->piece_at[victim] >= 0) toggle_piece(&after, us ^ 1, ctx->piece_at[victim], victim);
-        toggle_piece(&after, us, piece, from);
-        toggle_piece(&after, us, kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) : piece, to);
-    }
+    cn_apply_move_pieces(&after, move, (unsigned)ctx->piece_at[cn_move_from(move)], us, 0);
     return attackers_to(&after, king, after.by_color[CN_WHITE] | after.by_color[CN_BLACK], us) != 0;
 }
 
@@ -306,21 +289,20 @@ static size_t strip_suffixes(const char *san, size_t len) {
     return end;
 }
 
-/* Whether a pseudo-legal move leaves its own king unattacked (made on a copy). */
+/* Whether a pseudo-legal move leaves its own king unattacked (its pieces
+ * moved on a copy). */
 static int leaves_king_safe(const cn_position *pos, cn_move move) {
     const int us = pos->side;
-    cn_position copy = *pos;
-    cn_undo undo;
-    cn_make(&copy, move, &undo);
-    const uint64_t king = copy.by_type[CN_KING] & copy.by_color[us];
-    return attackers_to(&copy, bb_lsb(king), copy.by_color[CN_WHITE] | copy.by_color[CN_BLACK], us ^ 1) == 0;
+    cn_position after = *pos;
+    cn_apply_move_pieces(&after, move, (unsigned)cn_type_on(pos, bb_square(cn_move_from(move))), us, 0);
+    return !cn_king_attacked(&after, us);
 }
 
 /* The squares a pawn move of the pattern can come from (before the hints),
- * and the move's kind and promotion bits; 0 when the pattern cannot be a
+ * and the move's kind; 0 when the pattern cannot be a
  * pawn move here. A push ("e4") names its own file, a capture ("exd5") an
  * adjacent one (the parser allows no other). */
-static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsigned *kind, unsigned *promotion_bits) {
+static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsigned *kind) {
     const int us = pos->side;
     const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
     const uint64_t to_bb = bb_square(p->to);
@@ -347,7 +329,7 @@ static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsig
     if (square_rank(p->to) == (us == CN_WHITE ? 7u : 0u)) {
         if (p->promotion < 0) return 0;
         *kind = CN_MOVE_PROMOTION;
-        *promotion_bits = (unsigned)(p->promotion - CN_KNIGHT) << 12;
+
     } else if (p->promotion >= 0) {
         return 0;
     }
@@ -355,10 +337,8 @@ static uint64_t pawn_origins(const cn_position *pos, const san_pattern *p, unsig
 }
 
 /* Our pieces of the pattern's type that reach its square, narrowed by the
- * hints (pseudo-legal: pins are not looked at); sets the move's kind and
- * promotion bits. */
-static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, unsigned *kind,
-                                unsigned *promotion_bits) {
+ * hints (pseudo-legal: pins are not looked at); sets the move's kind. */
+static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, unsigned *kind) {
     const uint64_t ours = pos->by_color[pos->side];
     const uint64_t occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
     uint64_t from_set;
@@ -380,7 +360,7 @@ static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, un
         from_set = cn_king_attacks[p->to];
         break; /* castling is the castle pattern */
     default:
-        from_set = pawn_origins(pos, p, kind, promotion_bits);
+        from_set = pawn_origins(pos, p, kind);
         break;
     }
     from_set &= pos->by_type[p->piece] & ours;
@@ -395,14 +375,14 @@ static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, un
  * king is not left attacked. Out of check, a move by a piece other than the
  * king that is not en passant cannot expose its king unless it leaves a
  * line through the king on which an enemy slider of that line's kind
- * stands; otherwise the move is made on a copy to see. Returns how many fit;
+ * stands; otherwise the move's pieces are moved on a copy to see. Returns how many fit;
  * *found is one of them.
  */
 static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found) {
     const int us = pos->side;
     const uint64_t theirs = pos->by_color[us ^ 1];
-    unsigned kind = CN_MOVE_NORMAL, promotion_bits = 0;
-    uint64_t from_set = pattern_origins(pos, p, &kind, &promotion_bits);
+    unsigned kind = CN_MOVE_NORMAL;
+    uint64_t from_set = pattern_origins(pos, p, &kind);
     if (!from_set) return 0;
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us]);
     const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
@@ -411,7 +391,7 @@ static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move
     int fits = 0;
     while (from_set) {
         const unsigned from = bb_pop_lsb(&from_set);
-        const cn_move move = (cn_move)(from | p->to << 6 | promotion_bits | kind << 14);
+        const cn_move move = cn_move_encode(from, p->to, kind, (unsigned)p->promotion);
         const uint64_t line = cn_line[king][from];
         const int orthogonal = square_file(king) == square_file(from) || square_rank(king) == square_rank(from);
         const int exposed = line && !(line & bb_square(p->to)) && (line & (orthogonal ? straight : diagonal));

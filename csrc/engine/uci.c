@@ -28,7 +28,7 @@ static uint32_t uci_sort_key(const cn_position *pos, cn_move move) {
     const unsigned kind = cn_move_kind(move);
     uint32_t key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_move_to(move)) << 3);
     if (kind == CN_MOVE_PROMOTION)
-        key |= cn_promotion_letter_order((move >> 12) & 3u) + 1u;
+        key |= cn_promotion_letter_order(cn_move_promotion(move) - CN_KNIGHT) + 1u;
     else if (kind == CN_MOVE_CASTLING && !pos->chess960)
         key = (cn_uci_order(cn_move_from(move)) << 9) | (cn_uci_order(cn_uci_destination(pos, move)) << 3);
     return key;

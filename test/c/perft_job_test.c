@@ -171,6 +171,17 @@ static void pj_test_suites(const char *dir, const pj_config *config) {
            pj_now() - start);
 }
 
+/* The largest leaf depth runs on a job thread's stack: the hashed search
+ * recurses that many plies below one queued subtree (bare kings keep it
+ * quick). */
+static void pj_test_deepest_leaves(void) {
+    static const pj_config deepest = {1, 1 << 16, CN_PERFT_JOB_MAX_LEAF_DEPTH, 1, "deepest leaves", 0};
+    cn_position pos;
+    if (pj_parse(&pos, "7k/8/8/8/8/8/8/K7 w - - 0 1", 0) != 0) return;
+    const int depth = CN_PERFT_JOB_MAX_LEAF_DEPTH + 1;
+    pj_run_checked(&pos, depth, &deepest, cn_perft(&pos, depth), "bare kings");
+}
+
 static void pj_test_edges(void) {
     cn_position pos;
     static const pj_config one = {1, 0, 0, 0, "1 thread", 0};
@@ -199,6 +210,25 @@ static void pj_test_edges(void) {
         PJ_CHECK(job == NULL && status == CN_ERR_BAD_ARGUMENT, "depth %d threads %d: %s", bad[i][0], bad[i][1],
                  cn_status_name(status));
     }
+    /* Tuning out of range: a leaf depth the thread stack has no room for (19
+     * plies of the hashed search overflowed 1 MiB), a negative one, a queue
+     * target beyond the units a queue may hold. */
+    const int bad_tuning[][2] = {
+        {-1, 0}, {CN_PERFT_JOB_MAX_LEAF_DEPTH + 1, 0}, {19, 0}, {0, -1}, {0, CN_PERFT_JOB_MAX_UNITS + 1}};
+    for (size_t i = 0; i < sizeof bad_tuning / sizeof bad_tuning[0]; i++) {
+        cn_perft_job_options options = {3, 1, 4096, NULL, NULL, bad_tuning[i][0], bad_tuning[i][1], 0};
+        cn_perft_job *job = NULL;
+        cn_status status = cn_perft_job_start(&pos, &options, &job);
+        PJ_CHECK(job == NULL && status == CN_ERR_BAD_ARGUMENT, "leaf_depth %d min_queue_items %d: %s", bad_tuning[i][0],
+                 bad_tuning[i][1], cn_status_name(status));
+        cn_perft_job_free(job);
+        status = cn_perft_job_start_units(&pos, 1, &options, &job);
+        PJ_CHECK(job == NULL && status == CN_ERR_BAD_ARGUMENT, "units, leaf_depth %d min_queue_items %d: %s",
+                 bad_tuning[i][0], bad_tuning[i][1], cn_status_name(status));
+        cn_perft_job_free(job);
+    }
+    pj_test_deepest_leaves();
+
     cn_position broken = pos;
     broken.by_type[CN_KING] &= ~(1ULL << 4); /* no white king */
     broken.by_color[CN_WHITE] &= ~(1ULL << 4);

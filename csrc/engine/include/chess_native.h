@@ -77,11 +77,23 @@ typedef uint16_t cn_move;
 enum { CN_MOVE_NORMAL = 0, CN_MOVE_PROMOTION = 1, CN_MOVE_EN_PASSANT = 2, CN_MOVE_CASTLING = 3 };
 #define CN_MOVE_NONE ((cn_move)0)
 
+#define CN_MOVE_TO_SHIFT        6
+#define CN_MOVE_PROMOTION_SHIFT 12
+#define CN_MOVE_KIND_SHIFT      14
+
 static inline unsigned cn_move_from(cn_move m) { return m & 63u; }
-static inline unsigned cn_move_to(cn_move m) { return (m >> 6) & 63u; }
-static inline unsigned cn_move_kind(cn_move m) { return (unsigned)m >> 14; }
+static inline unsigned cn_move_to(cn_move m) { return ((unsigned)m >> CN_MOVE_TO_SHIFT) & 63u; }
+static inline unsigned cn_move_kind(cn_move m) { return ((unsigned)m >> CN_MOVE_KIND_SHIFT) & 3u; }
 /* CN_KNIGHT..CN_QUEEN; only meaningful for promotions. */
-static inline unsigned cn_move_promotion(cn_move m) { return ((m >> 12) & 3u) + CN_KNIGHT; }
+static inline unsigned cn_move_promotion(cn_move m) {
+    return (((unsigned)m >> CN_MOVE_PROMOTION_SHIFT) & 3u) + CN_KNIGHT;
+}
+/* The move from..to of `kind`; promotion (CN_KNIGHT..CN_QUEEN) is read for
+ * CN_MOVE_PROMOTION only. */
+static inline cn_move cn_move_encode(unsigned from, unsigned to, unsigned kind, unsigned promotion) {
+    const unsigned field = kind == CN_MOVE_PROMOTION ? (promotion - CN_KNIGHT) << CN_MOVE_PROMOTION_SHIFT : 0u;
+    return (cn_move)(from | (to << CN_MOVE_TO_SHIFT) | field | (kind << CN_MOVE_KIND_SHIFT));
+}
 
 /* How every engine call that can fail reports it; 0 is success. */
 typedef enum cn_status {

@@ -47,6 +47,9 @@ extern "C" {
 
 #define CN_PERFT_JOB_MAX_THREADS 256
 #define CN_PERFT_JOB_MAX_DEPTH   32
+/* The largest fixed leaf_depth: a job thread's stack is sized for that many
+ * plies of the engine's hashed perft, each of which holds all its children. */
+#define CN_PERFT_JOB_MAX_LEAF_DEPTH 8
 /* Most units one job counts (its queue holds about 100 bytes a unit). */
 #define CN_PERFT_JOB_MAX_UNITS (1 << 20)
 
@@ -76,10 +79,12 @@ typedef struct cn_perft_job_options {
     size_t hash_bytes;                /* 0: no table; else its size, rounded down to a power of two */
     cn_perft_job_finish_fn on_finish; /* may be NULL */
     void *user;                       /* passed to on_finish */
-    /* Tuning; 0 picks the default. leaf_depth: plies handed to the engine in
-     * one call (default: up to 4, by the estimated subtree size; a small fixed
-     * value makes the job's own hashed recursion do more, which tests use). min_queue_items: stop splitting the root
-     * once the queue has this many subtrees (default max(1024, 64 * threads)). */
+    /* Tuning; 0 picks the default. leaf_depth (0 .. CN_PERFT_JOB_MAX_LEAF_DEPTH):
+     * plies handed to the engine in one call (default: up to 4, by the
+     * estimated subtree size; a small fixed value makes the job's own hashed
+     * recursion do more, which tests use). min_queue_items (0 ..
+     * CN_PERFT_JOB_MAX_UNITS): stop splitting the root once the queue has
+     * this many subtrees (default max(1024, 64 * threads)). */
     int leaf_depth;
     int min_queue_items;
     uint64_t key_seed; /* the table's second key set; 0: CN_PERFT_KEY_SEED */
@@ -97,8 +102,10 @@ typedef struct cn_perft_job_progress {
 /* Starts the job and returns at once (the work runs on new threads); the
  * position is copied. A build without threads (CN_NO_THREADS, every
  * WebAssembly build) runs the work on the calling thread instead: the job
- * has finished, and on_finish has run, when this returns. Returns CN_OK with the job in *job, or (*job NULL):
- *   CN_ERR_BAD_ARGUMENT  no position or options, depth or threads out of range
+ * has finished, and on_finish has run, when this returns. Returns CN_OK with
+ * the job in *job, or (*job NULL):
+ *   CN_ERR_BAD_ARGUMENT  no position or options, or an option out of its range
+ *                        (depth, threads, leaf_depth, min_queue_items)
  *   CN_ERR_BAD_POSITION  the position fails cn_position_validate
  *   CN_ERR_NO_MEMORY     the table or the work queue cannot be allocated
  *   CN_ERR_NO_THREAD     not even one thread could start

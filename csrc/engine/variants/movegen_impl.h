@@ -14,6 +14,7 @@
 #include "../attacks.h"
 #include "../bitboard.h"
 #include "../impl.h"
+#include "../move_apply.h"
 #include "../position.h"
 #include "../slider_attacks.h"
 #include "../transposition_table.h"
@@ -21,12 +22,22 @@
 #include "../zobrist.h"
 
 /* Internal moves carry the moving piece in bits 16-18 so that make does not
- * have to search the bitboards for it. */
+ * have to search the bitboards for it; the low 16 bits are the cn_move. */
 typedef uint32_t gen_move;
 #define GEN_PIECE_SHIFT 16
-#define KIND_PROMOTION  ((unsigned)CN_MOVE_PROMOTION << 14)
-#define KIND_EN_PASSANT ((unsigned)CN_MOVE_EN_PASSANT << 14)
-#define KIND_CASTLING   ((unsigned)CN_MOVE_CASTLING << 14)
+/* cn_move_encode's fields (a promotion to a knight) plus the piece; built in
+ * 32 bits, since a cn_move's truncation to 16 would cost every move an
+ * instruction. */
+CN_INLINE gen_move gen_move_encode(unsigned from, unsigned to, unsigned kind, unsigned piece) {
+    return from | (to << CN_MOVE_TO_SHIFT) | (kind << CN_MOVE_KIND_SHIFT) | (piece << GEN_PIECE_SHIFT);
+}
+/* A promotion of `base` (a gen_move_encode'd promotion) to `promotion`
+ * (CN_KNIGHT..CN_QUEEN). */
+CN_INLINE gen_move gen_move_promote(gen_move base, unsigned promotion) {
+    return base | ((promotion - CN_KNIGHT) << CN_MOVE_PROMOTION_SHIFT);
+}
+CN_INLINE cn_move gen_move_public(gen_move move) { return (cn_move)move; }
+CN_INLINE unsigned gen_move_piece(gen_move move) { return move >> GEN_PIECE_SHIFT; }
 
 /* Castling geometry for the rights a position holds. King and rook stand
  * still while a right lasts (moving either loses it), so a search computes
@@ -103,20 +114,23 @@ typedef struct move_sink {
     unsigned mover_king;             /* MODE_CHILDREN: the side to move's king square */
 } move_sink;
 
-static int count_moves_white(const cn_position *p, const castle_geometry *castling);
-static int count_moves_black(const cn_position *p, const castle_geometry *castling);
-static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
-                                   bitboard enemy_leaper_attacks);
-static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
-                                   bitboard enemy_leaper_attacks);
-static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
-                                        bitboard enemy_leaper_attacks);
-static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
-                                        bitboard enemy_leaper_attacks);
-static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
-                                          bitboard enemy_leaper_attacks);
-static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
-                                          bitboard enemy_leaper_attacks);
+/* The move counts a parent asks of a child, one function per side to move
+ * and per what the parent knows of the child's enemy leapers (LEAPERS_*,
+ * below): enemy_leaper_attacks is read unless that is LEAPERS_UNKNOWN.
+ * Declared here, defined after generate_moves_known. */
+#define COUNT_FUNCTIONS(X)                                                                                             \
+    X(count_moves_white, 0, LEAPERS_UNKNOWN)                                                                           \
+    X(count_moves_black, 1, LEAPERS_UNKNOWN)                                                                           \
+    X(count_moves_white_known, 0, LEAPERS_KNOWN)                                                                       \
+    X(count_moves_black_known, 1, LEAPERS_KNOWN)                                                                       \
+    X(count_moves_white_after_pawn, 0, LEAPERS_PAWN_MAY_CHECK)                                                         \
+    X(count_moves_black_after_pawn, 1, LEAPERS_PAWN_MAY_CHECK)                                                         \
+    X(count_moves_white_after_knight, 0, LEAPERS_KNIGHT_MAY_CHECK)                                                     \
+    X(count_moves_black_after_knight, 1, LEAPERS_KNIGHT_MAY_CHECK)
+#define DECLARE_COUNT(name, us, leapers)                                                                               \
+    static int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks);
+COUNT_FUNCTIONS(DECLARE_COUNT)
+#undef DECLARE_COUNT
 CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet);
 
 /* Pawn geometry seen from the side to move. */
@@ -144,11 +158,12 @@ CN_INLINE bitboard knight_attacks_by(const cn_position *p, bitboard men) {
  * known to capture nothing (a constant at each call site). */
 CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move move, const int quiet) {
     if (mode == MODE_SETS) {
-        if (((move >> 14) & 3u) == CN_MOVE_CASTLING) {
+        const cn_move m = gen_move_public(move);
+        if (cn_move_kind(m) == CN_MOVE_CASTLING) {
             sink->sets->castles[sink->sets->castle_count++] = move;
-            add_destinations(sink->sets, move & 63u, 0);
+            add_destinations(sink->sets, cn_move_from(m), 0);
         } else {
-            add_destinations(sink->sets, move & 63u, bb_square(cn_uci_order((move >> 6) & 63u)));
+            add_destinations(sink->sets, cn_move_from(m), bb_square(cn_uci_order(cn_move_to(m))));
         }
     } else if (mode == MODE_LIST) {
         sink->moves[sink->count++] = move;
@@ -156,7 +171,8 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
         sink->count++;
     } else {
         cn_position child;
-        const unsigned piece = move >> GEN_PIECE_SHIFT;
+        const cn_move m = gen_move_public(move);
+        const unsigned piece = gen_move_piece(move);
         make_child_known(sink->parent, &child, move, us, quiet);
         /* Unless a pawn or knight moved, the mover's pawns and knights stand
          * where they stood: the replying side's leaper attacks are the
@@ -169,13 +185,13 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
         if (piece != CN_PAWN && piece != CN_KNIGHT) {
             unsigned king = sink->mover_king;
             if (piece == CN_KING)
-                king = ((move >> 14) & 3u) == CN_MOVE_CASTLING ? castle_king_to(move & 63u, (move >> 6) & 63u)
-                                                               : (move >> 6) & 63u;
+                king = cn_move_kind(m) == CN_MOVE_CASTLING ? castle_king_to(cn_move_from(m), cn_move_to(m))
+                                                           : cn_move_to(m);
             const bitboard leaper_attacks =
                 sink->mover_knight_attacks | sink->mover_pawn_attacks | cn_king_attacks[king];
             sink->nodes += (uint64_t)(us ? count_moves_white_known(&child, sink->castling, leaper_attacks)
                                          : count_moves_black_known(&child, sink->castling, leaper_attacks));
-        } else if (piece == CN_PAWN && ((move >> 14) & 3u) != CN_MOVE_PROMOTION) {
+        } else if (piece == CN_PAWN && cn_move_kind(m) != CN_MOVE_PROMOTION) {
             const bitboard pawns = child.by_type[CN_PAWN] & child.by_color[us];
             const bitboard leaper_attacks = sink->mover_knight_attacks | cn_king_attacks[sink->mover_king] |
                                             pawn_capture_east(pawns, us) | pawn_capture_west(pawns, us);
@@ -187,8 +203,8 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
             sink->nodes += (uint64_t)(us ? count_moves_white_after_knight(&child, sink->castling, leaper_attacks)
                                          : count_moves_black_after_knight(&child, sink->castling, leaper_attacks));
         } else {
-            sink->nodes +=
-                (uint64_t)(us ? count_moves_white(&child, sink->castling) : count_moves_black(&child, sink->castling));
+            sink->nodes += (uint64_t)(us ? count_moves_white(&child, sink->castling, 0)
+                                         : count_moves_black(&child, sink->castling, 0));
         }
     }
 }
@@ -285,16 +301,16 @@ CN_INLINE void emit_from(move_sink *sink, const int mode, const int us, unsigned
         targets ^= captures;
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 1);
+            emit_move(sink, mode, us, gen_move_encode(from, to, CN_MOVE_NORMAL, piece), 1);
         }
         while (captures) {
             unsigned to = bb_pop_lsb(&captures);
-            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
+            emit_move(sink, mode, us, gen_move_encode(from, to, CN_MOVE_NORMAL, piece), 0);
         }
     } else if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, from | (to << 6) | (piece << GEN_PIECE_SHIFT), 0);
+            emit_move(sink, mode, us, gen_move_encode(from, to, CN_MOVE_NORMAL, piece), 0);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -308,8 +324,7 @@ CN_INLINE void emit_pawn_steps(move_sink *sink, const int mode, bitboard targets
     if (mode != MODE_COUNT) {
         while (targets) {
             unsigned to = bb_pop_lsb(&targets);
-            emit_move(sink, mode, us, (unsigned)((int)to - delta) | (to << 6) | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT),
-                      quiet);
+            emit_move(sink, mode, us, gen_move_encode((unsigned)((int)to - delta), to, CN_MOVE_NORMAL, CN_PAWN), quiet);
         }
     } else {
         sink->count += bb_popcount(targets);
@@ -328,14 +343,14 @@ CN_INLINE void emit_pawns(move_sink *sink, const int mode, bitboard targets, int
     emit_pawn_steps(sink, mode, targets, delta, us, quiet);
     while (promotions) {
         unsigned to = bb_pop_lsb(&promotions);
-        unsigned base =
-            (unsigned)((int)to - delta) | (to << 6) | KIND_PROMOTION | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT);
+        const gen_move base = gen_move_encode((unsigned)((int)to - delta), to, CN_MOVE_PROMOTION, CN_PAWN);
         if (mode == MODE_SETS) {
             emit_move(sink, mode, us, base, quiet);
             continue;
         }
         /* Queen first: it helps nothing here but reads naturally. */
-        for (unsigned promo = 4; promo-- > 0;) emit_move(sink, mode, us, base | (promo << 12), quiet);
+        for (unsigned promotion = CN_QUEEN; promotion >= CN_KNIGHT; promotion--)
+            emit_move(sink, mode, us, gen_move_promote(base, promotion), quiet);
     }
 }
 
@@ -391,7 +406,7 @@ CN_INLINE void generate_en_passant(move_sink *sink, const int mode, const int us
         if (bishop_attacks(king, after) & b->enemy_bishops_queens) continue;
         if (cn_knight_attacks[king] & p->by_type[CN_KNIGHT] & b->opponent) continue;
         if (cn_pawn_attacks[us][king] & p->by_type[CN_PAWN] & b->opponent & ~captured) continue;
-        emit_move(sink, mode, us, from | (ep << 6) | KIND_EN_PASSANT | ((unsigned)CN_PAWN << GEN_PIECE_SHIFT), 0);
+        emit_move(sink, mode, us, gen_move_encode(from, ep, CN_MOVE_EN_PASSANT, CN_PAWN), 0);
     }
 }
 
@@ -528,9 +543,7 @@ CN_INLINE void generate_castling(move_sink *sink, const int mode, const int us, 
         const cn_castle_path *path = &castling->rights[right];
         if ((b->occupied & path->must_be_empty) || (path->king_path & leaper_attacks) || castle_path_attacked(b, path))
             continue;
-        emit_move(
-            sink, mode, us,
-            king | ((unsigned)p->castle_rook[right] << 6) | KIND_CASTLING | ((unsigned)CN_KING << GEN_PIECE_SHIFT), 0);
+        emit_move(sink, mode, us, gen_move_encode(king, p->castle_rook[right], CN_MOVE_CASTLING, CN_KING), 0);
     }
 }
 
@@ -590,40 +603,12 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
     return generate_moves_known(p, us, mode, out, castling, sets, 0, 0);
 }
 
-static int count_moves_white(const cn_position *p, const castle_geometry *castling) {
-    return (int)generate_moves(p, 0, MODE_COUNT, NULL, castling, NULL);
-}
-static int count_moves_black(const cn_position *p, const castle_geometry *castling) {
-    return (int)generate_moves(p, 1, MODE_COUNT, NULL, castling, NULL);
-}
-static int count_moves_white_known(const cn_position *p, const castle_geometry *castling,
-                                   bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
-}
-static int count_moves_black_known(const cn_position *p, const castle_geometry *castling,
-                                   bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNOWN, enemy_leaper_attacks);
-}
-static int count_moves_white_after_pawn(const cn_position *p, const castle_geometry *castling,
-                                        bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
-                                     enemy_leaper_attacks);
-}
-static int count_moves_black_after_pawn(const cn_position *p, const castle_geometry *castling,
-                                        bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_PAWN_MAY_CHECK,
-                                     enemy_leaper_attacks);
-}
-static int count_moves_white_after_knight(const cn_position *p, const castle_geometry *castling,
-                                          bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 0, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
-                                     enemy_leaper_attacks);
-}
-static int count_moves_black_after_knight(const cn_position *p, const castle_geometry *castling,
-                                          bitboard enemy_leaper_attacks) {
-    return (int)generate_moves_known(p, 1, MODE_COUNT, NULL, castling, NULL, LEAPERS_KNIGHT_MAY_CHECK,
-                                     enemy_leaper_attacks);
-}
+#define DEFINE_COUNT(name, us, leapers)                                                                                \
+    static int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks) {            \
+        return (int)generate_moves_known(p, us, MODE_COUNT, NULL, castling, NULL, leapers, enemy_leaper_attacks);      \
+    }
+COUNT_FUNCTIONS(DEFINE_COUNT)
+#undef DEFINE_COUNT
 
 static int list_moves(const cn_position *p, gen_move *moves, const castle_geometry *castling) {
     return p->side ? (int)generate_moves(p, 1, MODE_LIST, moves, castling, NULL)
@@ -633,7 +618,7 @@ static int list_moves(const cn_position *p, gen_move *moves, const castle_geomet
 static int impl_count(const cn_position *p) {
     castle_geometry castling;
     compute_castle_geometry(p, &castling);
-    return p->side ? count_moves_black(p, &castling) : count_moves_white(p, &castling);
+    return p->side ? count_moves_black(p, &castling, 0) : count_moves_white(p, &castling, 0);
 }
 
 static int impl_generate(const cn_position *p, cn_move *out) {
@@ -641,6 +626,6 @@ static int impl_generate(const cn_position *p, cn_move *out) {
     castle_geometry castling;
     compute_castle_geometry(p, &castling);
     const int count = list_moves(p, moves, &castling);
-    for (int i = 0; i < count; i++) out[i] = (cn_move)moves[i];
+    for (int i = 0; i < count; i++) out[i] = gen_move_public(moves[i]);
     return count;
 }

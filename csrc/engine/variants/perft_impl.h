@@ -39,7 +39,7 @@ static uint64_t perft_black(const cn_position *p, int depth, const castle_geomet
 
 static uint64_t perft_with_geometry(const cn_position *p, int depth, const castle_geometry *castling) {
     if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling) : count_moves_white(p, castling));
+    if (depth == 1) return (uint64_t)(p->side ? count_moves_black(p, castling, 0) : count_moves_white(p, castling, 0));
     return p->side ? perft_black(p, depth, castling) : perft_white(p, depth, castling);
 }
 
@@ -103,13 +103,14 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, uint64_t key2, int de
         return nodes;
     }
     if (ABORTED(search->abort_flag)) return 0;
-    gen_move moves[CN_MAX_MOVES];
-    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     /* Every child is made and its bucket prefetched before the first is
      * searched: the probes then overlap their cache misses with one
      * another and with the search of the children before them. */
-    cn_position children[CN_MAX_MOVES];
-    uint64_t child_keys2[CN_MAX_MOVES];
+    cn_hashed_ply ply;
+    gen_move *const moves = ply.moves;
+    cn_position *const children = ply.children;
+    uint64_t *const child_keys2 = ply.child_keys2;
+    const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     for (int i = 0; i < count; i++) {
         child_keys2[i] = make_child_keyed(p, &children[i], moves[i], us, key2, search->keys2);
         cn_tt_prefetch(search->tt, cn_tt_tag(children[i].key, depth - 1));
@@ -147,7 +148,7 @@ static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint
     cn_position child;
     for (int i = 0; i < count; i++) {
         make_child_any(p, &child, moves[i]);
-        out_moves[i] = (cn_move)moves[i];
+        out_moves[i] = gen_move_public(moves[i]);
         counts[i] = perft_with_geometry(&child, depth - 1, &castling);
     }
     return count;

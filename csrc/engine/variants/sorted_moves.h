@@ -4,8 +4,8 @@
  * (MODE_SETS) and written out in order, without comparing anything.
  */
 
-/* The destination field of a move (to << 6) by the destination's UCI-order index. */
-#define UCI_DEST(i) (uint16_t)(CN_UCI_ORDER(i) << 6)
+/* The destination field of a move by the destination's UCI-order index. */
+#define UCI_DEST(i) (uint16_t)(CN_UCI_ORDER(i) << CN_MOVE_TO_SHIFT)
 #define UCI_DEST8(i)                                                                                                   \
     UCI_DEST(i), UCI_DEST(i + 1), UCI_DEST(i + 2), UCI_DEST(i + 3), UCI_DEST(i + 4), UCI_DEST(i + 5), UCI_DEST(i + 6), \
         UCI_DEST(i + 7)
@@ -25,7 +25,7 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
     unsigned castle_keys[2] = {64, 64};
     cn_move castles[2] = {0, 0};
     for (int i = 0; i < sets->castle_count; i++) {
-        castles[i] = (cn_move)sets->castles[i];
+        castles[i] = gen_move_public(sets->castles[i]);
         castle_keys[i] = cn_uci_order(cn_uci_destination(p, castles[i]));
     }
     if (castle_keys[1] < castle_keys[0]) {
@@ -43,15 +43,15 @@ static int write_sorted(const cn_position *p, const set_sink *sets, cn_move *out
         if (pawns & bb_square(from)) {
             while (targets) {
                 const unsigned to = cn_uci_order(bb_pop_lsb(&targets));
-                const unsigned move = from | (to << 6);
                 if (bb_square(to) & (CN_RANK_1 | CN_RANK_8)) {
                     for (unsigned k = 0; k < 4; k++)
-                        out[n++] = (cn_move)(move | KIND_PROMOTION | (cn_promotion_letter_order(k) << 12));
+                        out[n++] =
+                            cn_move_encode(from, to, CN_MOVE_PROMOTION, cn_promotion_letter_order(k) + CN_KNIGHT);
                 } else {
-                    out[n++] = (cn_move)(to == ep ? move | KIND_EN_PASSANT : move);
+                    out[n++] = cn_move_encode(from, to, to == ep ? CN_MOVE_EN_PASSANT : CN_MOVE_NORMAL, 0);
                 }
             }
-        } else if (sets->castle_count && (sets->castles[0] & 63u) == from) {
+        } else if (sets->castle_count && cn_move_from(gen_move_public(sets->castles[0])) == from) {
             int next_castle = 0;
             while (targets) {
                 const unsigned to_index = bb_pop_lsb(&targets);
