@@ -25,12 +25,18 @@ rm -rf "$leg"
 mkdir -p "$leg"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$leg"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The certificates this machine's npm trusts (a proxy's own CA, where there is one).
+cafile=$(npm config get cafile)
+case $cafile in null | undefined | '') ca_env= ;; *)
+    cp "$cafile" "$root/etc/host-ca.crt"
+    ca_env="npm_config_cafile=/etc/host-ca.crt NODE_EXTRA_CA_CERTS=/etc/host-ca.crt" ;;
+esac
 mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"; rm -rf "$leg"' EXIT
 
 # The leg's script (prebuild.yml, "Build and test in ..."), less the Alpine line.
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/opt/node/bin:/usr/bin:/bin npm_config_nodedir=/opt/node \
-    npm_config_cache=/npm-cache CI=true sh -ec '
+    npm_config_cache=/npm-cache CI=true $ca_env sh -ec '
         cd /leg
         ldd --version 2>&1 | head -n 1
         npm ci --ignore-scripts
