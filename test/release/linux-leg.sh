@@ -25,6 +25,8 @@ rm -rf "$leg"
 mkdir -p "$leg"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$leg"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# A container has /etc/hosts; a debootstrap root does not (vitest listens on localhost).
+cp /etc/hosts "$root/etc/hosts"
 # The certificates this machine's npm trusts (a proxy's own CA, where there is one).
 cafile=$(npm config get cafile)
 case $cafile in null | undefined | '') ca_env= ;; *)
