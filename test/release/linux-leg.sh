@@ -27,18 +27,21 @@ git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | t
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 # A container has /etc/hosts; a debootstrap root does not (vitest listens on localhost).
 cp /etc/hosts "$root/etc/hosts"
-# The certificates this machine's npm trusts (a proxy's own CA, where there is one).
+# The certificates this machine's npm trusts (a proxy's own CA, where there
+# is one), in the root's global npmrc: test/tarball.mjs runs npm with a bare
+# environment.
 cafile=$(npm config get cafile)
-case $cafile in null | undefined | '') ca_env= ;; *)
+case $cafile in null | undefined | '') ;; *)
     cp "$cafile" "$root/etc/host-ca.crt"
-    ca_env="npm_config_cafile=/etc/host-ca.crt NODE_EXTRA_CA_CERTS=/etc/host-ca.crt" ;;
+    mkdir -p "$root/opt/node/etc"
+    echo "cafile=/etc/host-ca.crt" >"$root/opt/node/etc/npmrc" ;;
 esac
 mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"; rm -rf "$leg"' EXIT
 
 # The leg's script (prebuild.yml, "Build and test in ..."), less the Alpine line.
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/opt/node/bin:/usr/bin:/bin npm_config_nodedir=/opt/node \
-    npm_config_cache=/npm-cache CI=true $ca_env sh -ec '
+    npm_config_cache=/npm-cache CI=true sh -ec '
         cd /leg
         ldd --version 2>&1 | head -n 1
         npm ci --ignore-scripts
