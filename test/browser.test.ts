@@ -3,7 +3,8 @@
 // test/browser/engine-page.mjs. Perft counts exact, bad and hostile FENs
 // rejected as the native addon rejects them with the page alive, and traps
 // survived on a new instance. Without /usr/bin/chromium it is skipped, unless
-// CHESS_NATIVE_REQUIRE_TOOLS=1 makes that a failure.
+// CHESS_NATIVE_REQUIRE_BROWSER=1 (.ci/run sets it where it installs the
+// browser) makes that a failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
 import { BAD_FENS } from './bad-fens';
@@ -14,7 +15,7 @@ const { Position, FenError, START_FEN } = api;
 /** Counts up to this many leaves are checked in the page (the Node suites go deeper). */
 const LIMIT = 1_000_000n;
 const PAGE = '/test/browser/engine-page.mjs';
-const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_TOOLS === '1';
+const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_BROWSER === '1';
 const AVAILABLE = hasChromium();
 
 if (!AVAILABLE && !REQUIRED) console.warn(`test/browser.test.ts skipped: no ${CHROMIUM} (apt-get install chromium)`);

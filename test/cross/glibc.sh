@@ -49,29 +49,9 @@ fi
 [ "$1" = release ] || { echo "usage: sh test/cross/glibc.sh [report|release]" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "glibc: release mode needs root (debootstrap, chroot)" >&2; exit 1; }
 [ "$tuple" = linux-x64 ] || { echo "glibc: release mode builds linux-x64 only" >&2; exit 1; }
-need_apt debootstrap debootstrap
-
-# Debian 11 root with the compiler: the distribution of the node:<major>-bullseye
-# images the release workflow builds in.
-root=$CROSS_CACHE/bullseye
-if [ ! -x "$root/usr/bin/g++" ] || [ ! -x "$root/usr/bin/python3" ]; then
-    rm -rf "$root"
-    debootstrap --variant=minbase --include=g++,make,python3 bullseye "$root" http://deb.debian.org/debian >&2
-fi
-echo "glibc: build root $(chroot "$root" ldd --version | head -n 1)"
-
-# This machine's Node and npm (official builds need glibc 2.28, so they run
-# there) and its headers, so nothing is downloaded. The sources and
-# node_modules (node-gyp, prebuildify: plain JS) come from the working tree.
-node_dir=$(dirname "$(dirname "$(command -v node)")")
-npm_dir=$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)
-[ -f "$node_dir/include/node/node_api.h" ] || { echo "glibc: no Node headers in $node_dir/include/node" >&2; exit 1; }
-rm -rf "$root/opt/node" "$root/build-src"
-mkdir -p "$root/opt/node/bin" "$root/opt/node/include" "$root/opt/node/lib/node_modules" "$root/build-src"
-cp "$(command -v node)" "$root/opt/node/bin/node"
-cp -a "$node_dir/include/node" "$root/opt/node/include/node"
-cp -a "$npm_dir" "$root/opt/node/lib/node_modules/npm"
-ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/opt/node/bin/npm"
+bullseye_root
+rm -rf "$root/build-src"
+mkdir -p "$root/build-src"
 cp -a package.json binding.gyp csrc node_modules "$root/build-src/"
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/opt/node/bin:/usr/bin:/bin npm_config_nodedir=/opt/node \
     sh -ec 'cd /build-src && npm run prebuild -- --tag-libc' >&2

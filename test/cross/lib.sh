@@ -52,6 +52,31 @@ npm_node() {
     echo "$dir/node_modules/$name/bin/node"
 }
 
+# bullseye_root: sets root to a Debian 11 root with the compiler, the
+# distribution of the node:<major>-bullseye images the release builds its glibc
+# prebuilds in (debootstrap, kept under $CROSS_CACHE; about 4 minutes the
+# first time), holding this machine's Node, npm and Node headers in /opt/node
+# (official builds need glibc 2.28, so they run there; nothing is downloaded
+# at build time). Root only.
+bullseye_root() {
+    need_apt debootstrap debootstrap || return 1
+    root=$CROSS_CACHE/bullseye
+    if [ ! -x "$root/usr/bin/g++" ] || [ ! -x "$root/usr/bin/python3" ]; then
+        rm -rf "$root"
+        debootstrap --variant=minbase --include=g++,make,python3 bullseye "$root" http://deb.debian.org/debian >&2 || return 1
+    fi
+    echo "bullseye: build root $(chroot "$root" ldd --version | head -n 1)"
+    node_dir=$(dirname "$(dirname "$(command -v node)")")
+    npm_dir=$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)
+    [ -f "$node_dir/include/node/node_api.h" ] || { echo "bullseye: no Node headers in $node_dir/include/node" >&2; return 1; }
+    rm -rf "$root/opt/node"
+    mkdir -p "$root/opt/node/bin" "$root/opt/node/include" "$root/opt/node/lib/node_modules"
+    cp "$(command -v node)" "$root/opt/node/bin/node"
+    cp -a "$node_dir/include/node" "$root/opt/node/include/node"
+    cp -a "$npm_dir" "$root/opt/node/lib/node_modules/npm"
+    ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/opt/node/bin/npm"
+}
+
 # report TARGET PATH C_RESULT NODE_RESULT: the one summary line per target
 # that test/cross/run.sh collects.
 report() {
