@@ -79,9 +79,10 @@ function renderChart(results) {
   const { title, bars } = results.speed.chart;
   const values = bars.map(([label, ref, kind]) => {
     const text = resolve(results, ref);
-    const value = Number.parseFloat(text.replace(/,/g, ''));
+    const number = /^[\d,]+(\.\d+)?/.exec(text)?.[0].replace(/,/g, '') ?? '';
+    const value = Number(number);
     if (!(value > 0)) throw new Error(`chart: "${label}" is not a positive ratio: ${text}`);
-    return { label, value, kind };
+    return { label, value, number, kind };
   });
   const width = 900;
   const left = 300;
@@ -104,13 +105,12 @@ function renderChart(results) {
     out.push(`<line x1="${tx}" y1="${top - 6}" x2="${tx}" y2="${bottom}" stroke="${tick === 1 ? '#555' : '#ddd'}"/>`);
     out.push(`<text x="${tx}" y="${bottom + 18}" text-anchor="middle" fill="#555">${tick}x</text>`);
   }
-  values.forEach(({ label, value, kind }, i) => {
+  values.forEach(({ label, value, number, kind }, i) => {
     const y = top + i * rowHeight;
     const [x0, x1] = [x(Math.min(1, value)), x(Math.max(1, value))];
     out.push(`<text x="${left - 10}" y="${y + 20}" text-anchor="end" fill="#222">${escapeXml(label)}</text>`);
     out.push(`<rect x="${f(x0)}" y="${y + 6}" width="${f(Math.max(x1 - x0, 1))}" height="${rowHeight - 12}" fill="${colour[kind]}"/>`);
-    const text = `${value}x`;
-    out.push(`<text x="${f(x1 + 6)}" y="${y + 20}" fill="#222">${text}</text>`);
+    out.push(`<text x="${f(x1 + 6)}" y="${y + 20}" fill="#222">${number}x</text>`);
   });
   const ly = bottom + 40;
   out.push(`<rect x="${left}" y="${ly - 11}" width="12" height="12" fill="${colour.engine}"/>`);
