@@ -168,7 +168,10 @@ export function writePartFile(file: string, part: PartFile): void {
   writeFileAtomically(file, formatPart(part));
 }
 
-/** Reads a part file (see {@link parsePart}). */
+/**
+ * Reads a part file. Refuses ({@link UnitsError}) only a file that is not a part at all; damaged
+ * records and a missing or wrong end line are listed in `problems` for {@link mergeUnits}.
+ */
 export function readPartFile(file: string): PartFile {
   return parsePart(fs.readFileSync(file, 'utf8'), file);
 }

@@ -197,7 +197,11 @@ export function writeUnitsFile(file: string, set: UnitSet): void {
   writeFileAtomically(file, formatUnits(set));
 }
 
-/** Reads and checks a units file (see {@link parseUnits}). */
+/**
+ * Reads a units file and checks it whole: the manifest, every unit, the unit count, the sum of
+ * multiplicities, the checksum, and that it was split with this engine's key set. Throws a
+ * {@link UnitsError} naming the first problem.
+ */
 export function readUnitsFile(file: string): UnitSet {
   return parseUnits(fs.readFileSync(file, 'utf8'), file);
 }
