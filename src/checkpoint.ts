@@ -11,7 +11,7 @@ import { splitTree, type Split } from './split';
 import { countUnits } from './unit-runner';
 
 /** Progress of a checkpointed run (the fields of PerftProgress). */
-export interface CheckpointProgress {
+interface CheckpointProgress {
   nodes: bigint;
   rootMovesDone: number;
   rootMovesTotal: number;
@@ -53,7 +53,7 @@ const MAX_SPLIT_UNITS = 16384;
  * The split ply of a checkpointed perft(depth): deep enough that a unit is a small part of the
  * run (a crash loses only the units in flight), shallow enough that the split itself is quick.
  */
-export function checkpointPly(depth: number): number {
+function checkpointPly(depth: number): number {
   return depth === 0 ? 0 : Math.min(3, Math.max(1, depth - 5));
 }
 

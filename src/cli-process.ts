@@ -9,7 +9,7 @@ export const EXIT_FAILED = 1;
 /** Bad arguments, a file that cannot be read or written, a journal of another run. */
 export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
-export const EXIT_OUTPUT_CLOSED = 141;
+const EXIT_OUTPUT_CLOSED = 141;
 
 /** An error the user caused: printed as one line, exit status 2. */
 export class UsageError extends Error {}

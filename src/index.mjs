@@ -1,7 +1,8 @@
 // ESM entry point: re-exports the CommonJS build, so `import` and `require`
 // share one module instance (one addon load, one class identity: a FenError
 // thrown through either entry point passes `instanceof` checks from both).
-// Types: dist/index.d.ts serves both entry points.
+// Types: dist/index.d.ts serves both entry points. test/esm-entry.test.ts fails when
+// this list and the CommonJS exports differ.
 import cjs from './index.js';
 
 export const {

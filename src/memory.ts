@@ -11,7 +11,7 @@ const MIB = 1024 * 1024;
 const AUTO_SHARE = 3 / 4;
 
 /** Memory available for a new allocation, in bytes, and where the figure comes from. */
-export interface AvailableMemory {
+interface AvailableMemory {
   bytes: number;
   source: string;
 }
@@ -48,7 +48,7 @@ function cgroupRoom(): { bytes: number; source: string } | undefined {
   return undefined;
 }
 
-export function availableMemory(): AvailableMemory {
+function availableMemory(): AvailableMemory {
   if (os.platform() === 'linux') {
     const available = memAvailable();
     const cgroup = cgroupRoom();

@@ -21,13 +21,13 @@ const nodeGypBuild = require('node-gyp-build') as (root: string) => unknown;
  * (CN_ERR_FEN with `field`, CN_ERR_ILLEGAL_MOVE, CN_ERR_BAD_MOVE,
  * CN_ERR_BAD_POSITION, CN_ERR_INIT, CN_ERR_UNSUPPORTED, CN_ERR_NO_MEMORY, CN_ERR_NO_THREAD, ...).
  */
-export interface NativeError extends Error {
+interface NativeError extends Error {
   code: string;
   field?: string;
 }
 
 /** Limits the binding enforces; TypeScript checks arguments against these, never against copies. */
-export interface Limits {
+interface Limits {
   /** Deepest perft / divide / perftAsync depth. */
   readonly maxDepth: number;
   /** Most perftAsync threads. */
@@ -53,7 +53,7 @@ export interface Limits {
 export type PgnParts = (Uint8Array | number)[];
 
 /** The PGN reader's record codes and limits (pgn.h). */
-export interface PgnConstants {
+interface PgnConstants {
   readonly maxDepth: number;
   readonly maxMoveToken: number;
   readonly maxThreads: number;

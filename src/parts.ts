@@ -88,7 +88,7 @@ export function partRecords(
 }
 
 /** The part file's text. */
-export function formatPart(part: PartFile): string {
+function formatPart(part: PartFile): string {
   const lines = part.records.map((r) => recordLine(part.header.unitsChecksum, r.unit, r.nodes));
   const checksum = sha256(lines.map((line) => `${line}\n`).join(''));
   const end = JSON.stringify({ end: true, units: lines.length, checksum, seconds: Math.round(part.seconds * 1000) / 1000 });
@@ -123,7 +123,7 @@ function readHeader(name: string, line: string | undefined): PartHeader {
  * Reads a part file's text. Refuses (UnitsError) only a text that is not a part at all; damaged
  * records and a missing or wrong end line are listed in `problems` for {@link mergeUnits}.
  */
-export function parsePart(text: string, name = 'part file'): PartFile {
+function parsePart(text: string, name = 'part file'): PartFile {
   const lines = text.split('\n');
   const torn = lines.pop() !== ''; // the last line has no newline
   const header = readHeader(name, lines[0]);

@@ -29,7 +29,7 @@ export function commandsOf(comments: readonly string[]): CommentCommands {
 const COLORS: Record<string, PgnShape['color']> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
 
 /** Seconds in "h:mm:ss(.f)", "m:ss" or "ss"; undefined when it is not a time. */
-export function parseClock(text: string): number | undefined {
+function parseClock(text: string): number | undefined {
   const parts = text.split(':');
   if (parts.length > 3) return undefined;
   let seconds = 0;
@@ -71,7 +71,7 @@ function parseShapes(text: string, out: PgnShape[]): void {
 }
 
 /** Adds what `comment`'s commands say to `into` (later commands win; shapes add up). */
-export function readCommands(comment: string, into: CommentCommands): void {
+function readCommands(comment: string, into: CommentCommands): void {
   for (let at = comment.indexOf('[%'); at >= 0; at = comment.indexOf('[%', at + 2)) {
     const close = comment.indexOf(']', at);
     if (close < 0) return;

@@ -82,7 +82,7 @@ function square(s: number): string {
 }
 
 /** UCI of a 16-bit engine move (castling: king two squares, or king takes rook in Chess960). */
-export function uciOfMove(move: number, chess960: boolean): string {
+function uciOfMove(move: number, chess960: boolean): string {
   if (move === 0) return '0000';
   const names = uciNames(chess960);
   const known = names[move] as string;

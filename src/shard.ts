@@ -45,7 +45,7 @@ export interface RunUnitsOptions {
 }
 
 /** The shard argument, checked: a TypeError or RangeError if it is not one. */
-export function checkShard(shard: unknown): Shard {
+function checkShard(shard: unknown): Shard {
   if (shard === undefined) return { index: 0, count: 1 };
   if (typeof shard !== 'object' || shard === null) throw new TypeError(`shard must be { index, count }, got ${describe(shard)}`);
   const { index, count } = shard as Record<string, unknown>;
@@ -59,7 +59,7 @@ export function checkShard(shard: unknown): Shard {
 }
 
 /** The units of a shard, as indices into the set's units. */
-export function shardUnits(set: UnitSet, shard: Shard): number[] {
+function shardUnits(set: UnitSet, shard: Shard): number[] {
   const n = set.units.length;
   const first = Math.floor((shard.index * n) / shard.count);
   const end = Math.floor(((shard.index + 1) * n) / shard.count);

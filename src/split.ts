@@ -9,7 +9,7 @@ import { native } from './native';
 const BYTES = native.positionBytes;
 
 /** A unique position at the split ply. */
-export interface SplitUnit {
+interface SplitUnit {
   /** Its FEN: the four position fields and clocks `0 1`. */
   fen: string;
   /** Move sequences from the root that reach it. */

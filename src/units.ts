@@ -103,7 +103,7 @@ export function splitPerft(fen: string, depth: number, ply: number, options: Spl
 }
 
 /** The units file's text. */
-export function formatUnits(set: UnitSet): string {
+function formatUnits(set: UnitSet): string {
   const m = set.manifest;
   const lines = [JSON.stringify({ ...m, multiplicity: m.multiplicity.toString() })];
   for (const unit of set.units) {
@@ -175,7 +175,7 @@ function readUnit(name: string, line: string, number: number, index: number): Wo
  * unit, the unit count, the sum of multiplicities, the checksum, and that it was split with
  * this engine's key set. Throws a {@link UnitsError} naming the first problem.
  */
-export function parseUnits(text: string, name = 'units file'): UnitSet {
+function parseUnits(text: string, name = 'units file'): UnitSet {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   else if (lines.length > 0) refuse(name, 'it does not end with a newline (truncated?)');
