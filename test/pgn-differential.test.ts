@@ -72,16 +72,7 @@ function opsTree(node: ChildNode<PgnNodeData>, pos: OpsPosition, chess960: boole
 }
 
 function ourTree(node: Node): Shape {
-  return {
-    san: node.san,
-    uci: node.uci,
-    comments: node.comments,
-    startingComments: node.startingComments ?? [],
-    nags: node.nags,
-    clock: node.clock,
-    eval: node.eval,
-    children: node.children.map(ourTree),
-  };
+  return { ...ourMove(node), children: node.children.map(ourTree) };
 }
 
 /** A line's moves without their children. */
@@ -89,7 +80,8 @@ function flat(line: readonly Shape[]): Omit<Shape, 'children'>[] {
   return line.map(({ children: _children, ...move }) => move);
 }
 
-function ourMove(move: ReturnType<Game['moves']>[number]): Omit<Shape, 'children'> {
+/** A move's fields, read the same from a tree node and from moves(). */
+function ourMove(move: ReturnType<Game['moves']>[number] | Node): Omit<Shape, 'children'> {
   return {
     san: move.san,
     uci: move.uci,
