@@ -33,7 +33,7 @@ static void begin_game(pgn_reader *r, const pgn_token *tok) {
     pgn_emit(r, CN_PGN_OP_GAME, (int32_t)tok->line, (int32_t)pgn_lexer_char_column(&r->lx, tok), 0);
 }
 
-static void end_game(pgn_reader *r, const pgn_token *tok) {
+static void end_game(pgn_reader *r) {
     if (!r->movetext) pgn_setup_start(r);
     pgn_close_variations(r);
     char fen[128];
@@ -132,7 +132,7 @@ static int inside_game(pgn_reader *r, const pgn_token *tok) {
     if (tok->kind == PGN_TOK_RESULT && r->depth == 0) {
         r->result = tok->value;
         if (!trailing_comments(r, tok)) return INSIDE_WAIT; /* for the rest of the line */
-        end_game(r, tok);
+        end_game(r);
         return 0;
     }
     pgn_movetext(r, tok);
@@ -164,13 +164,13 @@ static void read_games(pgn_reader *r) {
         const int inside = inside_game(r, &tok);
         if (inside == INSIDE_WAIT) break;
         if (inside == INSIDE_ENDED_BEFORE) {
-            end_game(r, &tok);
+            end_game(r);
             again = 1; /* the tag starts the next game */
         }
     }
     if (r->in_game && r->in->final && r->status == CN_OK) {
         if (r->in->cut) pgn_error(r, &tok, 0, "game cut at the size limit");
-        end_game(r, &tok);
+        end_game(r);
         mark_consumed(r, &tok);
     } else if (r->in_game || r->status != CN_OK) {
         r->out->record_count = r->game_records; /* the unfinished game is read again */
