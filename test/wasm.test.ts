@@ -160,26 +160,26 @@ describe('wasm engine without threads', () => {
     for (const ptr of [pos, options, out]) engine.call('free', ptr);
   });
 
-  // cn_pgn_input on wasm32: text, length, final, mode, line, column,
+  // cn_pgn_input on wasm32: text, length, final, cut, mode, line, column,
   // max_games, stop, consumed, consumed_line, consumed_column, blocks;
   // cn_pgn_output: records, record_count, record_capacity, strings,
   // string_length, string_capacity, games.
-  const INPUT_INTS = 12;
+  const INPUT_INTS = 13;
   const OUTPUT_INTS = 7;
 
   function readPgn(text: Uint8Array, threads: number) {
     const textPtr = malloc(text.length);
     engine.bytes.set(text, textPtr);
     const input = malloc(4 * INPUT_INTS);
-    writeInts(input, [textPtr, text.length, 1, 0, 1, 0]);
+    writeInts(input, [textPtr, text.length, 1, 0, 0, 1, 0]);
     const output = malloc(4 * OUTPUT_INTS);
     const status =
       threads === 1 ? engine.call('cn_pgn_read', input, output) : engine.call('cn_pgn_read_parallel', input, output, threads, 1024);
     const [records, recordCount, , strings, stringLength, , games] = readInts(output, OUTPUT_INTS) as number[];
     const result = {
       status,
-      consumed: readInts(input, INPUT_INTS).slice(8, 11),
-      blocks: readInts(input, INPUT_INTS)[11],
+      consumed: readInts(input, INPUT_INTS).slice(9, 12),
+      blocks: readInts(input, INPUT_INTS)[12],
       records: engine.bytes.slice(records as number, (records as number) + 16 * (recordCount as number)),
       strings: engine.bytes.slice(strings as number, (strings as number) + (stringLength as number)),
       games,
