@@ -45,7 +45,7 @@ typedef struct job_ply {
 #define JOB_STACK_NEED                                                                                                 \
     ((size_t)CN_PERFT_JOB_MAX_DEPTH * (sizeof(job_ply) + FRAME_EXTRA_BYTES) +                                          \
      (size_t)CN_PERFT_JOB_MAX_LEAF_DEPTH * (sizeof(cn_hashed_ply) + FRAME_EXTRA_BYTES) + CALLS_BYTES)
-#define JOB_STACK_BYTES   ((JOB_STACK_NEED + STACK_ROUNDING - 1) / STACK_ROUNDING * STACK_ROUNDING)
+#define JOB_STACK_BYTES ((JOB_STACK_NEED + STACK_ROUNDING - 1) / STACK_ROUNDING * STACK_ROUNDING)
 /* 256 threads of it must stay a modest share of a 32-bit address space too. */
 _Static_assert(JOB_STACK_BYTES <= ((size_t)1 << 20), "a job thread's stack exceeds 1 MiB");
 /* ASan and TSan put redzones and bookkeeping around every frame's locals: an
