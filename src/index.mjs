@@ -31,5 +31,8 @@ export const {
   Game,
   PGN_MAX_DEPTH,
   PGN_MAX_THREADS,
+  PERFT_MAX_DEPTH,
+  PERFT_MAX_THREADS,
+  toPgn,
 } = cjs;
 export default cjs;

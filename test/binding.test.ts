@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import './helpers';
 
 const require = createRequire(import.meta.url);
-const { native } = require('../dist/native.js') as typeof import('../src/native');
+const { native } = require('../dist/core/native.js') as typeof import('../src/core/native');
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readEpd, ROOT, rng } from './helpers';
+import { readEpd, rng } from './helpers';
+import { CLI } from './cli-spawn';
 
-const CLI = path.join(ROOT, 'dist', 'cli.js');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'chess-native-kill-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 

@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, readEpd, ROOT, rng } from './helpers';
+import { api, readEpd, rng } from './helpers';
+import { CLI } from './cli-spawn';
 
 const { perftAsync, JournalError, AbortError, START_FEN } = api;
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'chess-native-checkpoint-'));
@@ -217,7 +218,6 @@ describe('perftAsync with a checkpoint', { timeout: 60_000 }, () => {
 });
 
 describe('chess-native perft --checkpoint', { timeout: 60_000 }, () => {
-  const CLI = path.join(ROOT, 'dist', 'cli.js');
   const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 
   it('counts, resumes, and refuses a journal of another run with one line and exit status 2', () => {

@@ -1,9 +1,14 @@
 // Runs the built command line with its stdout closed early, as `| head` does.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ROOT } from './helpers';
 
-export const CLI = path.join(ROOT, 'dist', 'cli.js');
+/** The command line as the package's `bin` names it. */
+export const CLI = path.join(
+  ROOT,
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['chess-native'] as string,
+);
 
 /**
  * `chess-native ...args` whose reader closes stdout after `bytes` bytes (0: before

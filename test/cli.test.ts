@@ -1,13 +1,12 @@
-// The chess-native command line, spawned as a user would run it (node dist/cli.js).
+// The chess-native command line, spawned as a user would run it (the package's bin).
 import { spawnSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runWithStdoutClosed } from './cli-spawn';
+import { CLI, runWithStdoutClosed } from './cli-spawn';
 import { api, PERFT_DIR, ROOT } from './helpers';
 
-const CLI = path.join(ROOT, 'dist', 'cli.js');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'chess-native-cli-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));

@@ -190,7 +190,7 @@ describe('one error model on the sync and async paths', () => {
     // Memory cannot run out on purpose, so the addon's two reads are replaced with ones that
     // fail as the addon does: the sync read throws, the async one calls back with, an Error
     // whose code is the engine status.
-    const nativeModule = require('../dist/native.js') as { native: typeof import('../src/native').native };
+    const nativeModule = require('../dist/core/native.js') as { native: typeof import('../src/core/native').native };
     const native = nativeModule.native;
     const outOfMemory = () => Object.assign(new Error('out of memory reading PGN'), { code: native.errorCodes.noMemory });
     const pgnRead: typeof native.pgnRead = () => {

@@ -1,5 +1,5 @@
 // Position bytes are never written after the call that creates them
-// (src/bytes.ts): a Position, its history entries and its clones share bytes,
+// (src/core/bytes.ts): a Position, its history entries and its clones share bytes,
 // so one write into them would change other positions. This test wraps every
 // function of the addon the package calls and records the bytes of every
 // position the engine reads or creates; every call must leave the positions
@@ -11,12 +11,12 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { api, readEpd, rng } from './helpers';
 
-type Native = import('../src/native').Native;
+type Native = import('../src/core/native').Native;
 type AnyFunction = (...args: unknown[]) => unknown;
 
 const require = createRequire(import.meta.url);
 // The package reads `native` from this module object on every call.
-const nativeModule = require('../dist/native.js') as { native: Native };
+const nativeModule = require('../dist/core/native.js') as { native: Native };
 const original = nativeModule.native;
 const SIZE = original.positionBytes;
 

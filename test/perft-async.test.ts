@@ -243,10 +243,10 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
     // A wrong count cannot be produced on purpose through the engine (96 checked bits), so the
     // second run's result is changed at the native boundary: one leaf more under the first root
     // move whenever the job was started with the verifying key set.
-    const nativeModule = require('../dist/native.js') as { native: typeof import('../src/native').native };
+    const nativeModule = require('../dist/core/native.js') as { native: typeof import('../src/core/native').native };
     const native = nativeModule.native;
     const verifyingJobs = new WeakSet<object>();
-    // dist/perft.js reads `native` from this module object at each call; the addon's own
+    // dist/perft/perft.js reads `native` from this module object at each call; the addon's own
     // properties are read-only, so an object inheriting from it stands in, with two of its own.
     const perftStart: typeof native.perftStart = (...args) => {
       const job = native.perftStart(...args);

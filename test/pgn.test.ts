@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { api, ROOT } from './helpers';
 
-const { parsePgn, writePgn, Position } = api;
+const { parsePgn, writePgn, toPgn, Position } = api;
 const fixture = (name: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', name), 'utf8');
 const ucis = (g: { moves(): { uci: string }[] }) => g.moves().map((m) => m.uci);
 
@@ -581,10 +581,10 @@ describe('writePgn', () => {
       expect(writePgn(back!, { maxWidth })).toBe(out);
     }
   });
-  it('writes a position history as a game', () => {
+  it('writes a position history as a game (toPgn)', () => {
     const pos = new Position('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1');
     pos.playLine(['e8c8', 'e1g1']);
-    const text = pos.toPgn({ headers: { White: 'Me' } });
+    const text = toPgn(pos, { headers: { White: 'Me' } });
     expect(text).toContain('[FEN "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"]');
     expect(text).toContain('1... O-O-O 2. O-O *');
     const [g] = parsePgn(text);

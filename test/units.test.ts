@@ -7,7 +7,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, readEpd, ROOT } from './helpers';
+import { api, readEpd } from './helpers';
+import { CLI } from './cli-spawn';
 import { GNU_PARALLEL, haveTool } from './tools';
 
 const {
@@ -22,7 +23,6 @@ const {
   AbortError,
   JournalError,
 } = api;
-const CLI = path.join(ROOT, 'dist', 'cli.js');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'chess-native-units-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@
 // out of range a RangeError, each naming the argument; an engine status is an
 // Error whose `code` is the C enum name ("CN_ERR_FEN" with a `field`,
 // "CN_ERR_ILLEGAL_MOVE", "CN_ERR_BAD_MOVE", "CN_ERR_BAD_POSITION",
-// "CN_ERR_INIT", "CN_ERR_NO_MEMORY", ...), which src/errors.ts maps
+// "CN_ERR_INIT", "CN_ERR_NO_MEMORY", ...), which src/core/errors.ts maps
 // onto the package's error classes. Helpers that read an argument return
 // false (or nullptr) with the exception already pending.
 #ifndef CN_BINDING_ARGS_H

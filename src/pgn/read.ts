@@ -3,9 +3,9 @@
 import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
-import { abortedBy } from './errors';
-import { native, type PgnParts, publicError } from './native';
-import { Game, type PgnBatch } from './pgn-game';
+import { abortedBy } from '../core/errors';
+import { native, type PgnParts, publicError } from '../core/native';
+import { Game, type PgnBatch } from './game';
 
 const C = native.pgn;
 // buffer.isAscii is missing from Node 18 before 18.15.
@@ -301,5 +301,3 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
   }
   if (!final) onProgress?.({ bytes, totalBytes, games });
 }
-
-export { Game };

@@ -11,7 +11,7 @@ import { describe, rejectedMove, type IllegalMoveError, type Notation } from './
 import { native } from './native';
 import { uciFromRecord, UNNAMED as UNNAMED_NAME } from './uci-names';
 
-// Module-level consts for the per-move loop (see src/position.ts on why).
+// Module-level consts for the per-move loop (see position.ts on why).
 const BYTES = native.positionBytes;
 const UCI_RECORD = native.limits.uciRecordBytes;
 const UNNAMED = UNNAMED_NAME;

@@ -2,16 +2,18 @@
 // with an optional shared hash table, AbortSignal and progress callbacks.
 import * as os from 'node:os';
 
-import { allocBytes } from './bytes';
+import { allocBytes } from '../core/bytes';
 import { perftCheckpointed } from './checkpoint';
-import { checkDepth } from './checks';
-import { AbortError, PerftVerifyError, describe, perftAborted } from './errors';
-import { fenArgument, parseFen } from './fen';
+import { checkDepth } from '../core/checks';
+import { AbortError, PerftVerifyError, describe, perftAborted } from '../core/errors';
+import { fenArgument, parseFen } from '../core/fen';
 import { autoHashMb, checkTableFits } from './memory';
-import { native, publicError, type PerftHandle } from './native';
+import { native, publicError, type PerftHandle } from '../core/native';
 
 const MIB = 1024 * 1024;
-const MAX_THREADS = native.limits.maxThreads;
+/** Most perftAsync threads. */
+export const PERFT_MAX_THREADS: number = native.limits.maxThreads;
+const MAX_THREADS = PERFT_MAX_THREADS;
 /** Largest hashMb accepted. What the machine can allocate is checked when the run starts. */
 const MAX_HASH_MB = native.limits.maxHashBytes / MIB;
 /** How often onProgress is called while a run lasts. */

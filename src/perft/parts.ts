@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 
 import { recordCheck, sha256 } from './digest';
-import { UnitsError, type UnitsProblems } from './errors';
+import { UnitsError, type UnitsProblems } from '../core/errors';
 import { countField, type UnitManifest, type UnitSet, writeFileAtomically } from './units';
 
 /** The first line of a part file. */

@@ -4,11 +4,9 @@
 // and the exit status says whether there were any.
 import { parseArgs } from 'node:util';
 
-import { EXIT_FAILED, fail, inputFile } from './cli-process';
+import { EXIT_FAILED, fail, inputFile } from './process';
 
-import type { Game, PgnError } from './pgn-game';
-import { PGN_MAX_THREADS, readPgn, type PgnMode, type PgnProgress } from './pgn';
-import { writePgn } from './pgn-writer';
+import { PGN_MAX_THREADS, readPgn, writePgn, type Game, type PgnError, type PgnMode, type PgnProgress } from '../index';
 
 export const PGN_HELP = `  pgn <file>         read a PGN file: games, plies, games/s; each error in the file
                      on stderr as file:line:column (exit 1 if any)

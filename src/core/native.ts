@@ -6,7 +6,7 @@
 // The addon throws TypeError / RangeError for bad arguments and, for an
 // engine status, an Error whose `code` names the C enum value. Every call
 // that can meet an engine status passes what it catches through publicError
-// or moveError, so users only ever see the classes of src/errors.ts,
+// or moveError, so users only ever see the classes of errors.ts,
 // TypeError and RangeError.
 import * as path from 'node:path';
 
@@ -208,8 +208,8 @@ function isNativeError(e: unknown): e is NativeError {
 
 function load(): Native {
   try {
-    // dist/native.js -> the package root is one level up.
-    return nodeGypBuild(path.join(__dirname, '..')) as Native;
+    // dist/core/native.js -> the package root is two levels up.
+    return nodeGypBuild(path.join(__dirname, '..', '..')) as Native;
   } catch (e) {
     // The only engine status the module's initialisation can throw: its
     // tables could not be built, or a forced code path is unsupported.

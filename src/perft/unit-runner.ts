@@ -2,9 +2,9 @@
 // per limits.maxUnits units, one table per job), reporting each unit's count
 // as soon as it is final: checkpoint journals and shard runs record them
 // while the run goes on, so a crash loses only the units in flight.
-import { perftAborted } from './errors';
-import { parseFen } from './fen';
-import { native, publicError, type PerftHandle } from './native';
+import { perftAborted } from '../core/errors';
+import { parseFen } from '../core/fen';
+import { native, publicError, type PerftHandle } from '../core/native';
 
 const BYTES = native.positionBytes;
 /** How often finished units are collected and progress is reported. */

@@ -11,7 +11,7 @@
 // the end of its line and is read back the same (trimmed alike); its line
 // breaks, if it has any, become spaces, as a ';' comment cannot hold them
 // either.
-import type { PgnGameData, PgnNode, PgnRoot } from './pgn-game';
+import type { PgnGameData, PgnNode, PgnRoot } from './game';
 
 /** Options of writePgn. */
 export interface WritePgnOptions {
@@ -19,7 +19,17 @@ export interface WritePgnOptions {
   maxWidth?: number;
 }
 
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
+/** The Seven Tag Roster in export order, with the values a game that does not know them gets. */
+export const ROSTER_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '?',
+  White: '?',
+  Black: '?',
+  Result: '*',
+});
+const ROSTER = Object.keys(ROSTER_DEFAULTS);
 
 function escapeTag(value: string): string {
   return value.replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]+/g, ' ');

@@ -8,8 +8,6 @@ import { describe, type Notation } from './errors';
 import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, START_FEN } from './fen';
 import { playLine, sanLine } from './lines';
 import { moveError, native } from './native';
-import type { PgnNode, PgnRoot } from './pgn-game';
-import { writePgn, type WritePgnOptions } from './pgn-writer';
 import { uciNames, UNNAMED as UNNAMED_NAME } from './uci-names';
 
 export { START_FEN };
@@ -210,26 +208,6 @@ export class Position {
     return first ? native.fen(positionView(first.bytes, first.at)) : this.fen();
   }
 
-  /**
-   * The history as a PGN game in export format: the Seven Tag Roster ("?"
-   * where `headers` gives no value), SetUp/FEN for a start other than the
-   * standard one, Variant for Chess960, then the other `headers`.
-   */
-  toPgn(options: WritePgnOptions & { headers?: Record<string, string> } = {}): string {
-    const start = this.startFen();
-    const headers: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*' };
-    if (this.#chess960) headers['Variant'] = 'Chess960';
-    if (start !== START_FEN || this.#chess960) Object.assign(headers, { SetUp: '1', FEN: start });
-    Object.assign(headers, options.headers ?? {});
-    const sans = new Position(start, { chess960: this.#chess960 }).sanLine(this.history());
-    // Built from the last move back: each node is made with its one child.
-    let children: PgnNode[] = [];
-    for (let i = sans.length - 1; i >= 0; i--)
-      children = [{ san: sans[i] as string, uci: this.#history[i]?.uci ?? '', comments: [], nags: [], children }];
-    const root: PgnRoot = { comments: [], children };
-    return writePgn({ headers, result: headers['Result'] ?? '*', root }, options);
-  }
-
   /** The moves played on this position so far, in UCI, oldest first. */
   history(): string[] {
     return this.#history.map((entry) => entry.uci);
@@ -282,7 +260,7 @@ export class Position {
     return text === '' ? [] : text.split(' ');
   }
 
-  // --- lines of moves (src/lines.ts) ----------------------------------------
+  // --- lines of moves (lines.ts) ----------------------------------------
 
   /**
    * Plays a line of UCI moves in one go, as {@link play} would one by one
@@ -402,7 +380,7 @@ export class Position {
     return native.hash(this.#pos());
   }
 
-  // --- board queries (src/board.ts) -------------------------------------------
+  // --- board queries (board.ts) -------------------------------------------
 
   /**
    * The piece on a square, or null.

@@ -6,7 +6,7 @@
 // exactly once whatever was interrupted where.
 import { splitChecksum } from './digest';
 import { Journal } from './journal';
-import { native } from './native';
+import { native } from '../core/native';
 import { splitTree, type Split } from './split';
 import { countUnits } from './unit-runner';
 

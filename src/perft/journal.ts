@@ -23,7 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { recordCheck, sha256 } from './digest';
-import { JournalError } from './errors';
+import { JournalError } from '../core/errors';
 
 const MAGIC = 'chess-native-journal 1 ';
 /** fsync at least this often while records are being written. */

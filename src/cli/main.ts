@@ -9,13 +9,30 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { AbortError, EngineError, FenError, JournalError, PerftVerifyError, UnitsError } from './errors';
-import { engineInfo } from './index';
-import { mergeUnits, readPartFile, writePartFile } from './parts';
-import { perftAsync, type PerftAsyncOptions, type PerftProgress } from './perft';
-import { runUnits, type Shard } from './shard';
-import { readUnitsFile, splitPerft, writeUnitsFile } from './units';
-import { commandPgn, PGN_HELP } from './cli-pgn';
+import {
+  AbortError,
+  engineInfo,
+  EngineError,
+  FenError,
+  JournalError,
+  mergeUnits,
+  PERFT_MAX_DEPTH as MAX_DEPTH,
+  PERFT_MAX_THREADS as MAX_THREADS,
+  perftAsync,
+  PerftVerifyError,
+  readPartFile,
+  readUnitsFile,
+  runUnits,
+  splitPerft,
+  START_FEN,
+  UnitsError,
+  writePartFile,
+  writeUnitsFile,
+  type PerftAsyncOptions,
+  type PerftProgress,
+  type Shard,
+} from '../index';
+import { commandPgn, PGN_HELP } from './pgn';
 import {
   commandSignal,
   EXIT_FAILED,
@@ -27,11 +44,7 @@ import {
   outputStatus,
   UsageError,
   watchOutput,
-} from './cli-process';
-import { START_FEN } from './fen';
-import { native } from './native';
-
-const { maxDepth: MAX_DEPTH, maxThreads: MAX_THREADS } = native.limits;
+} from './process';
 
 const HELP = `Usage: chess-native <command> [options]
 
@@ -77,7 +90,7 @@ Ctrl-C; 141 when stdout is closed early (as by | head): the command then
 stops quietly. Errors are printed on stderr.`;
 
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

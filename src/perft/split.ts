@@ -4,7 +4,7 @@
 // depth - ply). Positions are merged by the first four FEN fields (board,
 // side to move, castling rights, en-passant square): the halfmove and
 // fullmove clocks do not change a perft count.
-import { native } from './native';
+import { native } from '../core/native';
 
 const BYTES = native.positionBytes;
 

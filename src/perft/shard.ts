@@ -7,7 +7,7 @@
 // the units dealt round-robin, and a single run 15.6 s. The result is a part
 // (parts.ts); with a checkpoint journal the shard resumes after a crash like
 // a checkpointed perftAsync.
-import { describe } from './errors';
+import { describe } from '../core/errors';
 import { Journal } from './journal';
 import { type PartFile, partRecords } from './parts';
 import { checkOptions, perftKeySetId } from './perft';

@@ -1,5 +1,5 @@
 // The package's error classes and the messages of move errors. Which
-// failure becomes which class is decided in one place, src/native.ts
+// failure becomes which class is decided in one place, native.ts
 // (publicError, moveError).
 
 /** The FEN field a {@link FenError} is about. */

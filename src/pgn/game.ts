@@ -3,11 +3,11 @@
 // first use.
 import * as buffer from 'node:buffer';
 
-import { native } from './native';
-import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './pgn-comments';
-import { Position, START_FEN } from './position';
-import { uciNames, UNNAMED } from './uci-names';
-import { writePgn, type WritePgnOptions } from './pgn-writer';
+import { native } from '../core/native';
+import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
+import { Position, START_FEN } from '../core/position';
+import { uciNames, UNNAMED } from '../core/uci-names';
+import { writePgn, type WritePgnOptions } from './writer';
 
 const C = native.pgn;
 const OP = C.op;

@@ -2,7 +2,9 @@
 import { describe } from './errors';
 import { native } from './native';
 
-const MAX_DEPTH = native.limits.maxDepth;
+/** Deepest perft, divide or perftAsync depth. */
+export const PERFT_MAX_DEPTH: number = native.limits.maxDepth;
+const MAX_DEPTH = PERFT_MAX_DEPTH;
 
 /** A perft depth: an integer from 0 to limits.maxDepth, else a RangeError. */
 export function checkDepth(depth: unknown): asserts depth is number {

@@ -12,12 +12,12 @@
 // file checks all of it: a file that fails any check is refused whole.
 import * as fs from 'node:fs';
 
-import { allocBytes } from './bytes';
-import { checkDepth } from './checks';
+import { allocBytes } from '../core/bytes';
+import { checkDepth } from '../core/checks';
 import { splitChecksum } from './digest';
-import { describe, UnitsError } from './errors';
-import { fenArgument, parseFen } from './fen';
-import { native } from './native';
+import { describe, UnitsError } from '../core/errors';
+import { fenArgument, parseFen } from '../core/fen';
+import { native } from '../core/native';
 import { perftKeySetId } from './perft';
 import { splitTree } from './split';
 
