@@ -137,6 +137,46 @@ describe('readPgn', () => {
     expect(files.count).toEqual({ opened: 2, closed: 2 });
   });
 
+  it('reads a Blob, a web ReadableStream and a fetch Response, with their sizes as totalBytes', async () => {
+    const bytes = Buffer.from(MIXED);
+    /** A web stream of `bytes` in chunks of `size`, counting how much was pulled and whether it was cancelled. */
+    const webStream = (size: number) => {
+      const seen = { pulled: 0, cancelled: false };
+      let at = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.subarray(at, at + size));
+          seen.pulled++;
+          at += size;
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      });
+      return { stream, seen };
+    };
+    const progress: (number | undefined)[] = [];
+    const onProgress = (p: { totalBytes: number | undefined }) => progress.push(p.totalBytes);
+    expect((await collect(new Blob([bytes.subarray(0, 50), bytes.subarray(50)]), { onProgress })).map(summary)).toEqual(expected);
+    expect(progress.at(-1)).toBe(bytes.length);
+    const { stream, seen } = webStream(7);
+    expect((await collect(stream)).map(summary)).toEqual(expected);
+    expect(seen.pulled).toBe(Math.ceil(bytes.length / 7));
+    const response = new Response(webStream(100).stream, { headers: { 'content-length': String(bytes.length) } });
+    progress.length = 0;
+    expect((await collect(response, { onProgress })).map(summary)).toEqual(expected);
+    expect(progress.at(-1)).toBe(bytes.length);
+    expect(await collect(new Response(null))).toEqual([]);
+    const used = new Response(MIXED);
+    await used.text();
+    await expect(collect(used)).rejects.toThrow(/already been read/);
+    // Stopping early cancels the stream.
+    const early = webStream(64);
+    for await (const g of readPgn(early.stream)) if (g) break;
+    expect(early.seen.cancelled).toBe(true);
+  });
+
   it('closes its source when the caller stops early', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'mixed.pgn');
     writeFileSync(file, MIXED);

@@ -54,7 +54,12 @@ export interface ReadPgnOptions extends ParsePgnOptions {
   threads?: number;
 }
 
-export type PgnSource = string | Uint8Array | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+/**
+ * What readPgn reads: a file path, bytes, a `Blob` (a browser `File`), a web `ReadableStream` of
+ * bytes, a fetch `Response`, or any (async) iterable of chunks, strings or bytes (a Node Readable).
+ */
+export type PgnSource =
+  string | Uint8Array | Blob | ReadableStream<Uint8Array> | Response | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 
 function modeCode(options: ParsePgnOptions | undefined): number {
   if (options === undefined) return C.mode.tree;
@@ -215,11 +220,50 @@ function iterableReader(source: AsyncIterable<Uint8Array | string> | Iterable<Ui
   };
 }
 
+// A web stream read through its reader (not async iteration, which some
+// browsers lack); `cancel` on close releases what the source holds.
+function webStreamReader(stream: ReadableStream<Uint8Array>, totalBytes: number | undefined): TextReader {
+  const reader = stream.getReader();
+  let done = false;
+  return {
+    totalBytes,
+    async next(tail) {
+      if (done) return null;
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return null;
+      }
+      const chunk: unknown = next.value;
+      if (!(chunk instanceof Uint8Array)) throw new TypeError('PGN stream chunks must be Uint8Arrays');
+      return joined(tail, chunk);
+    },
+    async close() {
+      if (!done) await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    },
+  };
+}
+
+/** The Content-Length of a response, when it gives one. */
+function contentLength(response: Response): number | undefined {
+  const value = Number(response.headers.get('content-length') ?? NaN);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
 async function readerOf(source: PgnSource, chunkBytes: number): Promise<TextReader> {
   if (typeof source === 'string') return fileReader(source, chunkBytes);
   if (source instanceof Uint8Array) return bytesReader(source, chunkBytes);
+  if (typeof Blob !== 'undefined' && source instanceof Blob) return webStreamReader(source.stream(), source.size);
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    if (source.bodyUsed) throw new TypeError('the Response body has already been read');
+    return source.body ? webStreamReader(source.body, contentLength(source)) : bytesReader(new Uint8Array(0), chunkBytes);
+  }
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) return webStreamReader(source, undefined);
   if (source && (Symbol.asyncIterator in source || Symbol.iterator in source)) return iterableReader(source);
-  throw new TypeError('source must be a file path, a Uint8Array, a Readable or an iterable of chunks');
+  throw new TypeError(
+    'source must be a file path, a Uint8Array, a Blob, a ReadableStream, a Response, a Readable or an iterable of chunks',
+  );
 }
 
 function positiveOption(value: number | undefined, name: string, fallback: number): number {
@@ -237,8 +281,8 @@ function threadsOption(value: number | undefined): number {
 }
 
 /**
- * The games of a file path, bytes, a Node Readable or any (async) iterable
- * of chunks, in order, in memory bounded by the largest game whatever the
+ * The games of a file path, bytes, a Blob, a web ReadableStream, a fetch
+ * Response, a Node Readable or any (async) iterable of chunks, in order, in memory bounded by the largest game whatever the
  * source's size. Reading and validation run off the event loop, on
  * `threads` native threads.
  * @throws {AbortError} when `signal` aborts.
