@@ -3,13 +3,13 @@
 // first use.
 import * as buffer from 'node:buffer';
 
-import { native } from '../core/native';
+import { PGN } from '../core/boundary';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
 import { Position, START_FEN } from '../core/position';
 import { uciNames, UNNAMED } from '../core/uci-names';
 import { writePgn, type WritePgnOptions } from './writer';
 
-const C = native.pgn;
+const C = PGN;
 const OP = C.op;
 const INTS = C.recordInts;
 // The op codes as module constants: the per-record loops then compare with

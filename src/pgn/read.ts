@@ -4,10 +4,11 @@ import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
 import { abortedBy } from '../core/errors';
-import { native, type PgnParts, publicError } from '../core/native';
+import { backend, PGN, type PgnParts, publicError, SLOTS } from '../core/boundary';
 import { Game, type PgnBatch } from './game';
 
-const C = native.pgn;
+const C = PGN;
+const STATE = SLOTS.pgnState;
 // buffer.isAscii is missing from Node 18 before 18.15.
 const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
 const INTS = C.recordInts;
@@ -91,16 +92,16 @@ function gamesOf(parts: PgnParts): Game[] {
 class Cursor {
   readonly state = new Float64Array(C.stateLength);
   constructor(mode: number, threads = 1) {
-    this.state[1] = mode;
-    this.state[2] = 1;
-    this.state[7] = threads;
+    this.state[STATE.mode] = mode;
+    this.state[STATE.line] = 1;
+    this.state[STATE.threads] = threads;
   }
-  /** `cut`: the text ends at a size limit, not at its end (2: the reader reports the game it cuts). */
+  /** `cut`: the text ends at a size limit, not at its end (the reader reports the game it cuts). */
   prepare(final: boolean, cut = false): void {
-    this.state[0] = final ? (cut ? 2 : 1) : 0;
+    this.state[STATE.textEnd] = final ? (cut ? C.textEnd.cut : C.textEnd.final) : C.textEnd.more;
   }
   get consumed(): number {
-    return this.state[5] as number;
+    return this.state[STATE.consumed] as number;
   }
 }
 
@@ -111,7 +112,7 @@ export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   cursor.prepare(true);
   let parts: PgnParts;
   try {
-    parts = native.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    parts = backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }
@@ -120,7 +121,7 @@ export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
 
 function readAsync(text: Uint8Array, state: Float64Array): Promise<PgnParts> {
   return new Promise((resolve, reject) =>
-    native.pgnReadAsync(text, state, (err, parts) => (err ? reject(publicError(err)) : resolve(parts))),
+    backend.pgnReadAsync(text, state, (err, parts) => (err ? reject(publicError(err)) : resolve(parts))),
   );
 }
 
