@@ -19,14 +19,14 @@ _Static_assert(CN_BOARD_CODE(CN_BLACK, CN_KING) < 256, "board codes are bytes");
 /* A node of the tree: a number, a string, or an object of nodes. */
 typedef struct node {
     const char *key;
-    const char *text;           /* a string, or NULL */
-    double number;              /* a number, when text and children are NULL */
+    const char *text;            /* a string, or NULL */
+    double number;               /* a number, when text and children are NULL */
     const struct node *children; /* an object */
     size_t count;
 } node;
 
-#define NUMBER(name, key) {#key, NULL, (double)(name), NULL, 0},
-#define NAME(name, key) {#key, #name, 0, NULL, 0},
+#define NUMBER(name, key)  {#key, NULL, (double)(name), NULL, 0},
+#define NAME(name, key)    {#key, #name, 0, NULL, 0},
 #define OBJECT(key, array) {#key, NULL, 0, array, sizeof array / sizeof array[0]}
 
 #define SLOT_ARRAY(list, key) static const node slots_##key[] = {list(NUMBER)};
@@ -34,10 +34,7 @@ CN_BOUNDARY_SLOT_TABLES(SLOT_ARRAY)
 #define SLOT_OBJECT(list, key) OBJECT(key, slots_##key),
 static const node slots[] = {CN_BOUNDARY_SLOT_TABLES(SLOT_OBJECT)};
 
-static const node slot_lengths[] = {
-    NUMBER(CN_PGN_STATE_LENGTH, pgnState) NUMBER(CN_LINE_STATE_LENGTH, lineState)
-        NUMBER(CN_PERFT_PROGRESS_LENGTH, perftProgress) NUMBER(CN_PERFT_RESULT_LENGTH, perftResult)
-            NUMBER(CN_PGN_RECORD_LENGTH, pgnRecord)};
+static const node slot_lengths[] = {CN_BOUNDARY_SLOT_LENGTHS(NUMBER)};
 
 static const node limits[] = {CN_BOUNDARY_LIMITS(NUMBER)};
 static const node pgn_ops[] = {CN_PGN_OPS(NUMBER)};
@@ -45,10 +42,8 @@ static const node pgn_modes[] = {CN_PGN_MODES(NUMBER)};
 static const node pgn_results[] = {CN_PGN_RESULTS(NUMBER)};
 static const node pgn_text_ends[] = {CN_PGN_TEXT_ENDS(NUMBER)};
 static const node pgn_start_flags[] = {CN_PGN_START_FLAG_BITS(NUMBER)};
-static const node pgn[] = {CN_PGN_LIMITS(NUMBER) OBJECT(op, pgn_ops),
-                           OBJECT(mode, pgn_modes),
-                           OBJECT(result, pgn_results),
-                           OBJECT(textEnd, pgn_text_ends),
+static const node pgn[] = {CN_PGN_LIMITS(NUMBER) OBJECT(op, pgn_ops), OBJECT(mode, pgn_modes),
+                           OBJECT(result, pgn_results), OBJECT(textEnd, pgn_text_ends),
                            OBJECT(startFlags, pgn_start_flags)};
 static const node board[] = {CN_BOARD_CODES(NUMBER)};
 static const node colors[] = {CN_COLORS(NUMBER)};

@@ -1,19 +1,14 @@
 // parsePgn (text in memory) and readPgn (any source, streamed in constant
 // memory): games read and validated by the native reader (pgn.h).
-import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
 import { abortedBy } from '../core/errors';
 import { backend, PGN, type PgnParts, publicError, SLOTS } from '../core/boundary';
-import { Game, type PgnBatch } from './game';
+import { Game } from './game';
+import { batchesOf, gamesIn } from './records';
 
 const C = PGN;
 const STATE = SLOTS.pgnState;
-// buffer.isAscii is missing from Node 18 before 18.15.
-const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
-const INTS = C.recordInts;
-const OP_GAME: number = C.op.game;
-const OP_END: number = C.op.end;
 
 /** Deepest variation nesting read; deeper variations are skipped with an error. */
 export const PGN_MAX_DEPTH: number = C.maxDepth;
@@ -68,23 +63,7 @@ function modeCode(options: ParsePgnOptions | undefined): number {
 /** The games of a pgnRead result. */
 function gamesOf(parts: PgnParts): Game[] {
   const games: Game[] = [];
-  for (let k = 0; k < parts.length; k += 3) {
-    const bytes = parts[k] as Uint8Array;
-    const strings = parts[k + 1] as Buffer;
-    const batch: PgnBatch = {
-      records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
-      strings,
-      // One string for an ASCII table: its slices cost no call into Node's buffer code.
-      ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
-      lineOffset: parts[k + 2] as number,
-    };
-    const r = batch.records;
-    let first = 0;
-    for (let i = 0; i < r.length; i += INTS) {
-      if (r[i] === OP_GAME) first = i / INTS;
-      else if (r[i] === OP_END) games.push(new Game(batch, first, i / INTS));
-    }
-  }
+  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(batch, records));
   return games;
 }
 

@@ -101,36 +101,36 @@ extern "C" {
 /* The fields of each op's record (see pgn.h), by name. A string is an
  * offset into the string table and a length. */
 #define CN_PGN_GAME_SLOTS(X)                                                                                           \
-    X(CN_PGN_GAME_LINE, line)                                                                        \
+    X(CN_PGN_GAME_LINE, line)                                                                                          \
     X(CN_PGN_GAME_COLUMN, column)
 #define CN_PGN_TAG_SLOTS(X)                                                                                            \
-    X(CN_PGN_TAG_NAME, name)                                                                         \
+    X(CN_PGN_TAG_NAME, name)                                                                                           \
     X(CN_PGN_TAG_NAME_LENGTH, nameLength)                                                                              \
     X(CN_PGN_TAG_VALUE_LENGTH, valueLength)
 #define CN_PGN_START_SLOTS(X)                                                                                          \
-    X(CN_PGN_START_FEN, fen)                                                                         \
+    X(CN_PGN_START_FEN, fen)                                                                                           \
     X(CN_PGN_START_FEN_LENGTH, fenLength)                                                                              \
     X(CN_PGN_START_FLAGS, flags)
 /* The string at `san` is the SAN (sanLength bytes) followed by the move's
  * UCI record (CN_UCI_RECORD_BYTES, "0000" for a null move). `move` is the
  * engine's move, a key for the caller and no more. */
 #define CN_PGN_MOVE_SLOTS(X)                                                                                           \
-    X(CN_PGN_MOVE_MOVE, move)                                                                        \
+    X(CN_PGN_MOVE_MOVE, move)                                                                                          \
     X(CN_PGN_MOVE_SAN, san)                                                                                            \
     X(CN_PGN_MOVE_SAN_LENGTH, sanLength)
 #define CN_PGN_COMMENT_SLOTS(X)                                                                                        \
-    X(CN_PGN_COMMENT_TEXT, text)                                                                     \
+    X(CN_PGN_COMMENT_TEXT, text)                                                                                       \
     X(CN_PGN_COMMENT_LENGTH, length)
 #define CN_PGN_NAG_SLOTS(X) X(CN_PGN_NAG_NAG, nag)
 #define CN_PGN_ERROR_SLOTS(X)                                                                                          \
-    X(CN_PGN_ERROR_MESSAGE, message)                                                                 \
+    X(CN_PGN_ERROR_MESSAGE, message)                                                                                   \
     X(CN_PGN_ERROR_LENGTH, length)                                                                                     \
     X(CN_PGN_ERROR_PLY, ply)
 #define CN_PGN_WHERE_SLOTS(X)                                                                                          \
-    X(CN_PGN_WHERE_LINE, line)                                                                       \
+    X(CN_PGN_WHERE_LINE, line)                                                                                         \
     X(CN_PGN_WHERE_COLUMN, column)
 #define CN_PGN_END_SLOTS(X)                                                                                            \
-    X(CN_PGN_END_RESULT, result)                                                                     \
+    X(CN_PGN_END_RESULT, result)                                                                                       \
     X(CN_PGN_END_FEN, fen)                                                                                             \
     X(CN_PGN_END_FEN_LENGTH, fenLength)
 
@@ -157,6 +157,14 @@ enum { CN_LINE_STATE_SLOTS(CN_BOUNDARY_ENUM_ENTRY) CN_LINE_STATE_LENGTH };
 enum { CN_PERFT_PROGRESS_SLOTS(CN_BOUNDARY_ENUM_ENTRY) CN_PERFT_PROGRESS_LENGTH };
 enum { CN_PERFT_RESULT_SLOTS(CN_BOUNDARY_ENUM_ENTRY) CN_PERFT_RESULT_LENGTH };
 enum { CN_PGN_RECORD_SLOTS(CN_BOUNDARY_ENUM_ENTRY) CN_PGN_RECORD_LENGTH };
+/* The length of each array, by the JSON key of its table. */
+#define CN_BOUNDARY_SLOT_LENGTHS(X)                                                                                    \
+    X(CN_PGN_STATE_LENGTH, pgnState)                                                                                   \
+    X(CN_LINE_STATE_LENGTH, lineState)                                                                                 \
+    X(CN_PERFT_PROGRESS_LENGTH, perftProgress)                                                                         \
+    X(CN_PERFT_RESULT_LENGTH, perftResult)                                                                             \
+    X(CN_PGN_RECORD_LENGTH, pgnRecord)
+
 /* A record's fields follow its op. */
 #define CN_PGN_FIELDS_ENUM(list, prefix) enum { prefix##_OP_SLOT = CN_PGN_RECORD_OP, list(CN_BOUNDARY_ENUM_ENTRY) }
 CN_PGN_FIELDS_ENUM(CN_PGN_GAME_SLOTS, CN_PGN_GAME);
@@ -214,7 +222,7 @@ enum { CN_PGN_START_CHESS960 = 1, CN_PGN_START_BAD_FEN = 2 };
     X(CN_PGN_STATE_LENGTH, stateLength)
 
 /* A square of a binding's board(): empty, or the piece on it. */
-#define CN_BOARD_EMPTY 0
+#define CN_BOARD_EMPTY             0
 #define CN_BOARD_CODE(color, type) (1 + (color) * 8 + (type))
 #define CN_BOARD_CODES(X)                                                                                              \
     X(CN_BOARD_EMPTY, empty)                                                                                           \
