@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import './helpers';
 
 const require = createRequire(import.meta.url);
-const { native } = require('../dist/core/native.js') as typeof import('../src/core/native');
+const { backend: native, TABLES } = require('../dist/core/boundary.js') as typeof import('../src/core/boundary');
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -40,12 +40,20 @@ describe('raw binding', () => {
     expect(native.positionBytes % 8).toBe(0);
     expect(native.maxMoves).toBeGreaterThanOrEqual(256);
     expect(native.napi).toBe(8);
-    expect(native.limits.maxDepth).toBe(20);
-    expect(native.limits.maxThreads).toBe(256);
-    expect(native.gameStateBits).toEqual({ check: 1, noMoves: 2, insufficient: 4, fifty: 8 });
-    expect(native.lineStatus).toEqual({ ok: 0, illegal: 2, malformed: 3 });
-    expect(native.errorCodes.fen).toBe('CN_ERR_FEN');
-    for (const group of [native.limits, native.gameStateBits, native.lineFormat, native.lineStatus, native.errorCodes]) {
+    expect(TABLES.limits.maxDepth).toBe(20);
+    expect(TABLES.limits.maxThreads).toBe(256);
+    expect(TABLES.gameStateBits).toEqual({ check: 1, noMoves: 2, insufficient: 4, fifty: 8 });
+    expect(TABLES.lineStatus).toEqual({ ok: 0, illegal: 2, malformed: 3 });
+    expect(TABLES.errorCodes.fen).toBe('CN_ERR_FEN');
+    expect(Object.isFrozen(TABLES)).toBe(true);
+    for (const group of [
+      TABLES.limits,
+      TABLES.gameStateBits,
+      TABLES.lineFormat,
+      TABLES.lineStatus,
+      TABLES.errorCodes,
+      TABLES.slots.pgnState,
+    ]) {
       expect(Object.isFrozen(group)).toBe(true);
     }
     expect(() => {
@@ -55,7 +63,7 @@ describe('raw binding', () => {
 
   it('enforces the limits it exports, and names them in its messages', () => {
     const pos = parsed(START);
-    const { maxDepth, maxThreads, maxHashBytes, fenMaxLength } = native.limits;
+    const { maxDepth, maxThreads, maxHashBytes, fenMaxLength } = TABLES.limits;
     expect(() => native.perft(pos, maxDepth + 1)).toThrow(`depth must be an integer from 0 to ${maxDepth}`);
     expect(() => native.perftStart(pos, 1, maxThreads + 1, 0, () => {}, 0n)).toThrow(`threads must be an integer from 1 to ${maxThreads}`);
     expect(() => native.perftStart(pos, 1, 1, maxHashBytes + 1, () => {}, 0n)).toThrow(

@@ -190,16 +190,17 @@ describe('one error model on the sync and async paths', () => {
     // Memory cannot run out on purpose, so the addon's two reads are replaced with ones that
     // fail as the addon does: the sync read throws, the async one calls back with, an Error
     // whose code is the engine status.
-    const nativeModule = require('../dist/core/native.js') as { native: typeof import('../src/core/native').native };
-    const native = nativeModule.native;
-    const outOfMemory = () => Object.assign(new Error('out of memory reading PGN'), { code: native.errorCodes.noMemory });
+    type Boundary = typeof import('../src/core/boundary');
+    const nativeModule = require('../dist/core/boundary.js') as { backend: Boundary['backend']; TABLES: Boundary['TABLES'] };
+    const native = nativeModule.backend;
+    const outOfMemory = () => Object.assign(new Error('out of memory reading PGN'), { code: nativeModule.TABLES.errorCodes.noMemory });
     const pgnRead: typeof native.pgnRead = () => {
       throw outOfMemory();
     };
     const pgnReadAsync: typeof native.pgnReadAsync = (_text, _state, done) => {
       setImmediate(() => done(outOfMemory(), []));
     };
-    nativeModule.native = Object.create(native, { pgnRead: { value: pgnRead }, pgnReadAsync: { value: pgnReadAsync } }) as typeof native;
+    nativeModule.backend = Object.create(native, { pgnRead: { value: pgnRead }, pgnReadAsync: { value: pgnReadAsync } }) as typeof native;
     const errors: unknown[] = [];
     try {
       try {
@@ -213,7 +214,7 @@ describe('one error model on the sync and async paths', () => {
         errors.push(e);
       }
     } finally {
-      nativeModule.native = native;
+      nativeModule.backend = native;
     }
     expect(errors).toHaveLength(2);
     for (const error of errors) {

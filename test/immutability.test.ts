@@ -11,13 +11,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { api, readEpd, rng } from './helpers';
 
-type Native = import('../src/core/native').Native;
+type Native = import('../src/core/boundary').Backend;
 type AnyFunction = (...args: unknown[]) => unknown;
 
 const require = createRequire(import.meta.url);
 // The package reads `native` from this module object on every call.
-const nativeModule = require('../dist/core/native.js') as { native: Native };
-const original = nativeModule.native;
+const nativeModule = require('../dist/core/boundary.js') as { backend: Native };
+const original = nativeModule.backend;
 const SIZE = original.positionBytes;
 
 interface Recorded {
@@ -178,7 +178,7 @@ async function exercise(fen: string, chess960: boolean, random: () => number): P
 describe('position bytes are never written after creation', () => {
   it('across every position-creating method, on the perft suites', async () => {
     const ledger = new Ledger();
-    nativeModule.native = watched(ledger);
+    nativeModule.backend = watched(ledger);
     // A write shows first as a violation; what it broke later (an error) is reported after.
     let failure: unknown = null;
     try {
@@ -196,7 +196,7 @@ describe('position bytes are never written after creation', () => {
     } catch (e) {
       failure = e;
     } finally {
-      nativeModule.native = original;
+      nativeModule.backend = original;
     }
     expect(ledger.violations).toEqual([]);
     if (failure !== null) throw failure;

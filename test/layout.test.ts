@@ -44,7 +44,7 @@ describe('src/ layout', () => {
     expect(entries).toEqual([...SUBSYSTEMS, 'index.mjs', 'index.ts'].sort());
   });
   it('the import scan sees imports (a core file importing pgn/ would be caught)', () => {
-    expect(imports('core/position.ts')).toContain('core/native');
+    expect(imports('core/position.ts')).toContain('core/boundary');
     expect(imports('cli/main.ts')).toEqual(expect.arrayContaining(['index']));
   });
 });

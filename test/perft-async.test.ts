@@ -243,8 +243,8 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
     // A wrong count cannot be produced on purpose through the engine (96 checked bits), so the
     // second run's result is changed at the native boundary: one leaf more under the first root
     // move whenever the job was started with the verifying key set.
-    const nativeModule = require('../dist/core/native.js') as { native: typeof import('../src/core/native').native };
-    const native = nativeModule.native;
+    const nativeModule = require('../dist/core/boundary.js') as { backend: typeof import('../src/core/boundary').backend };
+    const native = nativeModule.backend;
     const verifyingJobs = new WeakSet<object>();
     // dist/perft/perft.js reads `native` from this module object at each call; the addon's own
     // properties are read-only, so an object inheriting from it stands in, with two of its own.
@@ -259,7 +259,7 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
       counts[0] = (counts[0] as bigint) + 1n;
       return nodes + 1n;
     };
-    nativeModule.native = Object.create(native, {
+    nativeModule.backend = Object.create(native, {
       perftStart: { value: perftStart },
       perftResult: { value: perftResult },
     }) as typeof native;
@@ -279,7 +279,7 @@ describe('perftAsync verify and memory', { timeout: 60_000 }, () => {
         );
       }
     } finally {
-      nativeModule.native = native;
+      nativeModule.backend = native;
     }
     expect((await perftAsync(KIWIPETE, 3, { threads: 2, hashMb: 1, verify: true })).verified).toBe(true);
   });

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "limits.h"
+#include "boundary.h"
 #include "line.h"
 
 namespace binding {
@@ -64,7 +64,7 @@ bool IntegerArg(napi_env env, napi_value value, const char *name, double min, do
 
 bool DepthArg(napi_env env, napi_value value, int *depth) {
     double number = 0;
-    if (!IntegerArg(env, value, "depth", 0, kMaxDepth, &number)) return false;
+    if (!IntegerArg(env, value, "depth", 0, CN_MAX_PERFT_DEPTH, &number)) return false;
     *depth = static_cast<int>(number);
     return true;
 }

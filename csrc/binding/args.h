@@ -21,7 +21,7 @@
 #endif
 
 #include "chess_native.h"
-#include "limits.h"
+#include "boundary.h"
 #include "perft_job.h"
 #include "san.h"
 
@@ -189,7 +189,7 @@ inline void NarrowToAscii(const char16_t *wide, size_t n, size_t max_length, cha
 // A TypeError `what` when value is not a string.
 inline bool ReadShortString(napi_env env, napi_value value, char *buf, size_t max_length, size_t *length,
                             bool *too_long, const char *what) {
-    char16_t wide[kFenMaxLength + 2];
+    char16_t wide[CN_FEN_MAX_LENGTH + 2];
     size_t cap = max_length + 2; // napi copies at most cap - 1 units: one more than max_length shows a longer string
     if (cap > sizeof wide / sizeof wide[0]) cap = sizeof wide / sizeof wide[0];
     size_t n = 0;

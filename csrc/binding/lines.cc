@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "args.h"
-#include "limits.h"
+#include "boundary.h"
 #include "line.h"
 
 namespace binding {
@@ -31,20 +31,22 @@ bool ReadLine(const Napi::CallbackInfo &info, cn_line_reader *reader) {
     return true;
 }
 
-// state[0..3] = status (lineStatus: ok, illegal (or ambiguous), malformed),
-// the offset to continue from, and the failing move's start and length.
+// The line state (boundary.h): status (lineStatus: ok, illegal (or
+// ambiguous), malformed), the offset to continue from, and the failing
+// move's start and length.
 bool WriteLineState(napi_env env, napi_value value, const cn_line_reader &reader, cn_status status) {
-    double *state = ArrayArgOrThrow<double>(env, value, 4, "line state must be a Float64Array of at least 4 entries");
+    double *state = ArrayArgOrThrow<double>(env, value, CN_LINE_STATE_LENGTH,
+                                            "line state must be a Float64Array of slotLengths.lineState entries");
     if (!state) return false;
-    state[0] = static_cast<double>(status);
-    state[1] = static_cast<double>(reader.offset);
-    state[2] = static_cast<double>(status == CN_OK ? 0 : reader.bad_start);
-    state[3] = static_cast<double>(status == CN_OK ? 0 : reader.bad_len);
+    state[CN_LINE_STATE_STATUS] = static_cast<double>(status);
+    state[CN_LINE_STATE_OFFSET] = static_cast<double>(reader.offset);
+    state[CN_LINE_STATE_BAD_START] = static_cast<double>(status == CN_OK ? 0 : reader.bad_start);
+    state[CN_LINE_STATE_BAD_LENGTH] = static_cast<double>(status == CN_OK ? 0 : reader.bad_len);
     return true;
 }
 
 // playLine(pos, text: Uint8Array, offset, format, positions: Uint8Array,
-//          moves: Uint16Array, ucis: Uint8Array, state: Float64Array(4)): count.
+//          moves: Uint16Array, ucis: Uint8Array, state: Float64Array): count.
 // Plays the moves of text from offset (format: lineFormat uci or san,
 // | list for a '\n'-terminated list), at most as many as the buffers hold
 // (positions / positionBytes, moves.length, ucis / uciRecordBytes) and
@@ -65,14 +67,14 @@ Napi::Value PlayLine(const Napi::CallbackInfo &info) {
     if (!ucis) return env.Undefined();
     size_t room = positions_length / sizeof(cn_position);
     if (moves_length < room) room = moves_length;
-    if (ucis_length / kUciRecordBytes < room) room = ucis_length / kUciRecordBytes;
-    if (room < 1 || room > static_cast<size_t>(kLineMaxMoves)) {
+    if (ucis_length / CN_UCI_RECORD_BYTES < room) room = ucis_length / CN_UCI_RECORD_BYTES;
+    if (room < 1 || room > static_cast<size_t>(CN_LINE_MAX_MOVES)) {
         char message[96];
-        std::snprintf(message, sizeof message, "line buffers must have room for 1 to %d moves", kLineMaxMoves);
+        std::snprintf(message, sizeof message, "line buffers must have room for 1 to %d moves", CN_LINE_MAX_MOVES);
         ThrowRange(env, message);
         return env.Undefined();
     }
-    using UciRecord = char[kUciRecordBytes];
+    using UciRecord = char[CN_UCI_RECORD_BYTES];
     cn_status status = CN_OK;
     int n = cn_line_play(&pos, &reader, static_cast<int>(room), positions, moves, reinterpret_cast<UciRecord *>(ucis),
                          nullptr, &status);
@@ -81,7 +83,7 @@ Napi::Value PlayLine(const Napi::CallbackInfo &info) {
 }
 
 // sanLine(pos, text: Uint8Array, offset, format (uci, optionally | list),
-//         end: view(positionBytes), state: Float64Array(4)): string.
+//         end: view(positionBytes), state: Float64Array): string.
 // The SAN of up to limits.sanLineMoves moves of a UCI line, space separated;
 // end receives the position after the last of them (pos is never written).
 // Stops at the first bad move, as playLine.
@@ -99,9 +101,9 @@ Napi::Value SanLine(const Napi::CallbackInfo &info) {
         ThrowType(env, "end must be an ArrayBufferView of positionBytes bytes");
         return env.Undefined();
     }
-    char sans[kSanLineMoves][CN_SAN_MAX];
+    char sans[CN_SAN_LINE_MOVES][CN_SAN_MAX];
     cn_status status = CN_OK;
-    int n = cn_line_play(&pos, &reader, kSanLineMoves, nullptr, nullptr, nullptr, sans, &status);
+    int n = cn_line_play(&pos, &reader, CN_SAN_LINE_MOVES, nullptr, nullptr, nullptr, sans, &status);
     if (!WriteLineState(env, info[5], reader, status)) return env.Undefined();
     std::memcpy(end, &pos, sizeof pos);
     return JoinSans(env, sans, n);

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "args.h"
-#include "limits.h"
+#include "boundary.h"
 
 namespace binding {
 
@@ -120,7 +120,7 @@ bool JobOptionsArgs(const Napi::CallbackInfo &info, size_t first, cn_perft_job_o
     double threads = 0, hash_bytes = 0;
     if (!DepthArg(env, info[first], &depth) ||
         !IntegerArg(env, info[first + 1], "threads", 1, CN_PERFT_JOB_MAX_THREADS, &threads) ||
-        !IntegerArg(env, info[first + 2], "hashBytes", 0, static_cast<double>(kMaxHashBytes), &hash_bytes))
+        !IntegerArg(env, info[first + 2], "hashBytes", 0, static_cast<double>(CN_MAX_HASH_BYTES), &hash_bytes))
         return false;
     if (!info[first + 3].IsFunction()) {
         ThrowType(env, "done must be a function");
@@ -222,20 +222,20 @@ Napi::Value PerftUnitResults(const Napi::CallbackInfo &info) {
         env, cn_perft_job_unit_results(perft->job, static_cast<int>(first), static_cast<int>(room), counts, done));
 }
 
-// perftProgress(handle, out: Float64Array(>= 3)): nodes so far (bigint);
-// out = [rootMovesDone, rootMovesTotal, elapsedMs].
+// perftProgress(handle, out: Float64Array(CN_PERFT_PROGRESS_LENGTH)): nodes
+// so far (bigint); out's slots: root moves done and total, elapsed ms.
 Napi::Value PerftProgress(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     Job *perft = UnwrapJob(info);
-    double *out = perft
-                      ? ArrayArgOrThrow<double>(env, info[1], 3, "progress needs a Float64Array of at least 3 entries")
-                      : nullptr;
+    double *out = perft ? ArrayArgOrThrow<double>(env, info[1], CN_PERFT_PROGRESS_LENGTH,
+                                                  "progress needs a Float64Array of slotLengths.perftProgress entries")
+                        : nullptr;
     if (!out) return env.Undefined();
     cn_perft_job_progress progress = {0, 0, 0, 0};
     if (perft->job) cn_perft_job_progress_get(perft->job, &progress);
-    out[0] = static_cast<double>(progress.root_moves_done);
-    out[1] = static_cast<double>(progress.root_moves_total);
-    out[2] = static_cast<double>(progress.elapsed_ns) / 1e6;
+    out[CN_PERFT_PROGRESS_ROOT_MOVES_DONE] = static_cast<double>(progress.root_moves_done);
+    out[CN_PERFT_PROGRESS_ROOT_MOVES_TOTAL] = static_cast<double>(progress.root_moves_total);
+    out[CN_PERFT_PROGRESS_ELAPSED_MS] = static_cast<double>(progress.elapsed_ns) / 1e6;
     return Napi::BigInt::New(env, progress.nodes);
 }
 
@@ -247,17 +247,18 @@ Napi::Value PerftCancel(const Napi::CallbackInfo &info) {
 }
 
 // perftResult(handle, moves: Uint16Array(>= maxMoves), counts:
-// BigUint64Array(>= maxMoves), out: Float64Array(>= 2)): -1 while running
-// or after a cancel, else the node count (bigint), with the root moves
-// (16-bit, generation order) and their counts in moves / counts and
-// out = [seconds, number of root moves].
+// BigUint64Array(>= maxMoves), out: Float64Array(CN_PERFT_RESULT_LENGTH)):
+// -1 while running or after a cancel, else the node count (bigint), with
+// the root moves (16-bit, generation order) and their counts in moves /
+// counts and out's slots: seconds, number of root moves.
 Napi::Value PerftResult(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     Job *perft = UnwrapJob(info);
     uint16_t *moves_out = nullptr;
     uint64_t *counts_out = nullptr;
     if (!perft || !RootMoveArrays(info, 1, &moves_out, &counts_out)) return env.Undefined();
-    double *out = ArrayArgOrThrow<double>(env, info[3], 2, "result needs a Float64Array of at least 2 entries");
+    double *out = ArrayArgOrThrow<double>(env, info[3], CN_PERFT_RESULT_LENGTH,
+                                          "result needs a Float64Array of slotLengths.perftResult entries");
     if (!out) return env.Undefined();
     if (!perft->job || cn_perft_job_state_get(perft->job) != CN_PERFT_JOB_DONE) return Napi::Number::New(env, -1);
     cn_perft_job_progress progress;
@@ -268,8 +269,8 @@ Napi::Value PerftResult(const Napi::CallbackInfo &info) {
     if (n < 0) n = 0;
     if (n > CN_MAX_MOVES) n = CN_MAX_MOVES;
     CopyRootMoves(moves_out, counts_out, moves, counts, n);
-    out[0] = static_cast<double>(progress.elapsed_ns) / 1e9;
-    out[1] = n;
+    out[CN_PERFT_RESULT_SECONDS] = static_cast<double>(progress.elapsed_ns) / 1e9;
+    out[CN_PERFT_RESULT_ROOT_MOVES] = n;
     return Napi::BigInt::New(env, cn_perft_job_nodes(perft->job));
 }
 

@@ -3,23 +3,19 @@
 // the part's line offset, so JS gets views and no object per token, and
 // nothing is joined.
 //
-// state (Float64Array(8)): [0] final (2: final as cut at a size limit), [1] mode, [2] line, [3] column of
-// text[0], [4] max games (0: all), [7] threads (1..CN_PGN_MAX_THREADS);
-// written back: [2] line and [3] column at text[consumed], [5] consumed
-// bytes, [6] games.
+// state: Float64Array(CN_PGN_STATE_LENGTH), its slots as boundary.h lists
+// them.
 #include "binding.h"
 
 #include <cstdlib>
 #include <cstring>
 
 #include "args.h"
-#include "pgn.h"
+#include "boundary.h"
 
 namespace binding {
 
 namespace {
-
-constexpr size_t kStateLength = 8;
 
 // The text's bytes; an empty Uint8Array has no data pointer and reads as "".
 const char *TextArg(napi_env env, napi_value value, size_t *length) {
@@ -37,34 +33,39 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
     size_t length = 0;
     const char *text = TextArg(env, info[0], &length);
     if (!text) return false;
-    *state = ArrayArgOrThrow<double>(env, info[1], kStateLength, "PGN state must be a Float64Array(8)");
+    *state =
+        ArrayArgOrThrow<double>(env, info[1], CN_PGN_STATE_LENGTH, "PGN state must be a Float64Array(pgn.stateLength)");
     if (!*state) return false;
     const double *s = *state;
-    if (s[1] < CN_PGN_MODE_TREE || s[1] > CN_PGN_MODE_HEADERS || s[2] < 1 || s[2] > 4294967295.0 || s[3] < 0 ||
-        s[3] > 4294967295.0 || s[4] < 0 || !(s[7] >= 1 && s[7] <= CN_PGN_MAX_THREADS)) {
+    const double end = s[CN_PGN_STATE_TEXT_END], mode = s[CN_PGN_STATE_MODE], line = s[CN_PGN_STATE_LINE],
+                 column = s[CN_PGN_STATE_COLUMN], threads_slot = s[CN_PGN_STATE_THREADS];
+    if (!(end == CN_PGN_TEXT_MORE || end == CN_PGN_TEXT_FINAL || end == CN_PGN_TEXT_CUT) ||
+        !(mode == CN_PGN_MODE_TREE || mode == CN_PGN_MODE_MAINLINE || mode == CN_PGN_MODE_HEADERS) || line < 1 ||
+        line > 4294967295.0 || column < 0 || column > 4294967295.0 || s[CN_PGN_STATE_MAX_GAMES] < 0 ||
+        !(threads_slot >= 1 && threads_slot <= CN_PGN_MAX_THREADS)) {
         ThrowRange(env, "PGN state out of range");
         return false;
     }
     std::memset(in, 0, sizeof *in);
     in->text = text;
     in->length = length;
-    in->final = s[0] != 0;
-    in->cut = s[0] == 2;
-    in->mode = static_cast<cn_pgn_mode>(static_cast<int>(s[1]));
-    in->line = static_cast<uint32_t>(s[2]);
-    in->column = static_cast<uint32_t>(s[3]);
-    in->max_games = static_cast<size_t>(s[4]);
-    *threads = static_cast<int>(s[7]);
+    in->final = end != CN_PGN_TEXT_MORE;
+    in->cut = end == CN_PGN_TEXT_CUT;
+    in->mode = static_cast<cn_pgn_mode>(static_cast<int>(mode));
+    in->line = static_cast<uint32_t>(line);
+    in->column = static_cast<uint32_t>(column);
+    in->max_games = static_cast<size_t>(s[CN_PGN_STATE_MAX_GAMES]);
+    *threads = static_cast<int>(threads_slot);
     return true;
 }
 
 void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts) {
     size_t games = 0;
     for (size_t k = 0; k < parts.count; k++) games += parts.part[k].out.games;
-    state[2] = in.consumed_line;
-    state[3] = in.consumed_column;
-    state[5] = static_cast<double>(in.consumed);
-    state[6] = static_cast<double>(games);
+    state[CN_PGN_STATE_LINE] = in.consumed_line;
+    state[CN_PGN_STATE_COLUMN] = in.consumed_column;
+    state[CN_PGN_STATE_CONSUMED] = static_cast<double>(in.consumed);
+    state[CN_PGN_STATE_GAMES] = static_cast<double>(games);
 }
 
 // Who owns a result's memory. A synchronous read copies it into JS-owned
@@ -186,40 +187,12 @@ Napi::Value PgnReadAsync(const Napi::CallbackInfo &info) {
     return env.Undefined();
 }
 
-Napi::Object PgnConstants(Napi::Env env) {
-    Napi::Object c = Napi::Object::New(env);
-    c.Set("maxDepth", CN_PGN_MAX_DEPTH);
-    c.Set("maxMoveToken", CN_PGN_MAX_MOVE_TOKEN);
-    c.Set("maxThreads", CN_PGN_MAX_THREADS);
-    c.Set("recordInts", CN_PGN_RECORD_INTS);
-    c.Set("stateLength", static_cast<double>(kStateLength));
-    const char *const ops[] = {"",    "game",     "tag",    "start", "move",  "comment",
-                               "nag", "varStart", "varEnd", "error", "where", "end"};
-    Napi::Object op = Napi::Object::New(env);
-    for (int i = CN_PGN_OP_GAME; i <= CN_PGN_OP_END; i++) op.Set(ops[i], i);
-    c.Set("op", op);
-    Napi::Object mode = Napi::Object::New(env);
-    mode.Set("tree", static_cast<int>(CN_PGN_MODE_TREE));
-    mode.Set("mainline", static_cast<int>(CN_PGN_MODE_MAINLINE));
-    mode.Set("headers", static_cast<int>(CN_PGN_MODE_HEADERS));
-    c.Set("mode", mode);
-    Napi::Object result = Napi::Object::New(env);
-    result.Set("none", static_cast<int>(CN_PGN_RESULT_NONE));
-    result.Set("white", static_cast<int>(CN_PGN_RESULT_WHITE));
-    result.Set("black", static_cast<int>(CN_PGN_RESULT_BLACK));
-    result.Set("draw", static_cast<int>(CN_PGN_RESULT_DRAW));
-    result.Set("unknown", static_cast<int>(CN_PGN_RESULT_UNKNOWN));
-    c.Set("result", result);
-    return c;
-}
-
 } // namespace
 
 void InitPgn(Napi::Env env, Napi::Object exports) {
     exports.DefineProperties({
         Method<PgnRead>(env, "pgnRead"),
         Method<PgnReadAsync>(env, "pgnReadAsync"),
-        Constant("pgn", PgnConstants(env)),
     });
 }
 

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "args.h"
-#include "limits.h"
+#include "boundary.h"
 #include "line.h"
 #include "rules.h"
 
@@ -17,10 +17,11 @@ namespace {
 // Parses the arguments (fen: string, chess960: 0 | 1) into *pos; false
 // with an exception pending (a CN_ERR_FEN error with `field` for a bad FEN).
 bool ParseFen(napi_env env, napi_value fen_value, napi_value chess960_value, cn_position *pos) {
-    char fen[kFenMaxLength + 2];
+    char fen[CN_FEN_MAX_LENGTH + 2];
     size_t length = 0;
     bool too_long = false;
-    if (!ReadShortString(env, fen_value, fen, kFenMaxLength, &length, &too_long, "FEN must be a string")) return false;
+    if (!ReadShortString(env, fen_value, fen, CN_FEN_MAX_LENGTH, &length, &too_long, "FEN must be a string"))
+        return false;
     double chess960 = 0; // napi_get_value_double fails for anything but a number
     if (napi_get_value_double(env, chess960_value, &chess960) != napi_ok) {
         ThrowType(env, "chess960 must be 0 or 1");
@@ -30,8 +31,8 @@ bool ParseFen(napi_env env, napi_value fen_value, napi_value chess960_value, cn_
     err.field = CN_FEN_FIELD_COUNT;
     err.message[0] = '\0';
     if (too_long) {
-        std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid (more than %zu characters)",
-                      kFenMaxLength);
+        std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid (more than %d characters)",
+                      CN_FEN_MAX_LENGTH);
     } else if (cn_fen_parse(pos, fen, length, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
         return true;
     }
@@ -170,7 +171,7 @@ Napi::Value MoveToUci(const Napi::CallbackInfo &info) {
         ThrowType(env, "move is not legal in this position");
         return env.Undefined();
     }
-    char uci[kUciRecordBytes];
+    char uci[CN_UCI_RECORD_BYTES];
     int length = cn_move_to_uci(&pos, static_cast<cn_move>(value), uci);
     return Napi::String::New(env, uci, static_cast<size_t>(length));
 }
@@ -207,8 +208,8 @@ Napi::Value GameState(const Napi::CallbackInfo &info) {
     return Napi::Number::New(info.Env(), cn_game_state(&pos));
 }
 
-// board(pos, out: Uint8Array(>= 64)): out[square] = 0 for empty, else
-// 1 + color * 8 + type (square 0 = a1).
+// board(pos, out: Uint8Array(>= 64)): out[square] = the board code
+// (boundary.h) of its piece, or CN_BOARD_EMPTY (square 0 = a1).
 Napi::Value Board(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     cn_position pos;
@@ -218,7 +219,7 @@ Napi::Value Board(const Napi::CallbackInfo &info) {
     for (unsigned square = 0; square < 64; square++) {
         int color = 0;
         int type = cn_piece_on(&pos, square, &color);
-        out[square] = type < 0 ? 0 : static_cast<uint8_t>(1 + color * 8 + type);
+        out[square] = static_cast<uint8_t>(type < 0 ? CN_BOARD_EMPTY : CN_BOARD_CODE(color, type));
     }
     return env.Undefined();
 }

@@ -45,6 +45,9 @@ extern const cn_impl *const cn_impl_bmi2;
 extern const cn_impl *const cn_impl_pext;
 extern const cn_impl *const cn_impl_arm64;
 
+/* Writes the text cn_boundary_tables() returns; called once, by cn_init. */
+void cn_boundary_init(void);
+
 /* The variant cn_init chose (cn_init must have succeeded). */
 const cn_impl *cn_active_impl(void);
 

@@ -93,6 +93,7 @@ static void run_init(void) {
 #endif
     uint64_t start = cn_monotonic_nanoseconds();
     char err[120];
+    cn_boundary_init();
     cn_cpu_detect(&cpu_features);
     hide_cpu_features(getenv("CHESS_NATIVE_CPU"));
     if (cn_attacks_init(err, sizeof err) != CN_OK) {

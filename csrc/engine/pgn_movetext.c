@@ -36,18 +36,25 @@ static void bad_nag(pgn_reader *r, const pgn_token *tok) {
     pgn_error(r, tok, 0, message);
 }
 
-/* The SAN is written straight into the string table. */
+/* The SAN and then the UCI record (boundary.h's pgnMove) are written
+ * straight into the string table. */
 static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
     cn_pgn_output *out = r->out;
-    if (pgn_out_reserve_bytes(out, CN_SAN_MAX) != CN_OK) {
+    if (pgn_out_reserve_bytes(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
         r->status = CN_ERR_NO_MEMORY;
         return;
     }
     char *san = out->strings + out->string_length;
     const int n = move == CN_MOVE_NONE ? 2 : pgn_fast_san(before, after, move, san);
     if (move == CN_MOVE_NONE) memcpy(san, "--", 2);
+    char *uci = san + n;
+    memset(uci, 0, CN_UCI_RECORD_BYTES);
+    if (move == CN_MOVE_NONE)
+        memcpy(uci, "0000", 4);
+    else
+        cn_move_to_uci(before, move, uci);
     const int32_t offset = (int32_t)out->string_length;
-    out->string_length += (size_t)n;
+    out->string_length += (size_t)n + CN_UCI_RECORD_BYTES;
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 

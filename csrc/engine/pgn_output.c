@@ -74,17 +74,21 @@ cn_status pgn_out_unescaped(cn_pgn_output *out, const char *bytes, size_t length
     return CN_OK;
 }
 
-/* Which int32 of a record (1..3) holds a string offset; 0: none. */
+/* Which int32 of a record holds a string offset; 0: none. */
 static int offset_field(int32_t op) {
     switch (op) {
     case CN_PGN_OP_TAG:
+        return CN_PGN_TAG_NAME;
     case CN_PGN_OP_START:
+        return CN_PGN_START_FEN;
     case CN_PGN_OP_COMMENT:
+        return CN_PGN_COMMENT_TEXT;
     case CN_PGN_OP_ERROR:
-        return 1;
+        return CN_PGN_ERROR_MESSAGE;
     case CN_PGN_OP_MOVE:
+        return CN_PGN_MOVE_SAN;
     case CN_PGN_OP_END:
-        return 2;
+        return CN_PGN_END_FEN;
     default:
         return 0;
     }
@@ -103,9 +107,11 @@ cn_status pgn_out_append(cn_pgn_output *out, const cn_pgn_output *part, uint32_t
     for (size_t i = 0; i < part->record_count; i++, dst += CN_PGN_RECORD_INTS) {
         const int field = offset_field(dst[0]);
         /* START of the standard start holds offset 0, not a string. */
-        if (field && (dst[0] != CN_PGN_OP_START || dst[2] != 0)) dst[field] += (int32_t)base;
+        const int32_t op = dst[CN_PGN_RECORD_OP];
+        if (field && (op != CN_PGN_OP_START || dst[CN_PGN_START_FEN_LENGTH] != 0)) dst[field] += (int32_t)base;
         /* Lines are uint32 in the reader, stored as int32. */
-        if (dst[0] == CN_PGN_OP_GAME || dst[0] == CN_PGN_OP_WHERE) dst[1] = (int32_t)((uint32_t)dst[1] + line_offset);
+        if (op == CN_PGN_OP_GAME) dst[CN_PGN_GAME_LINE] = (int32_t)((uint32_t)dst[CN_PGN_GAME_LINE] + line_offset);
+        if (op == CN_PGN_OP_WHERE) dst[CN_PGN_WHERE_LINE] = (int32_t)((uint32_t)dst[CN_PGN_WHERE_LINE] + line_offset);
     }
     if (part->string_length) memcpy(out->strings + base, part->strings, part->string_length);
     out->record_count += part->record_count;

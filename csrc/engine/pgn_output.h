@@ -5,19 +5,21 @@
 #ifndef CN_PGN_OUTPUT_H
 #define CN_PGN_OUTPUT_H
 
+#include "include/boundary.h"
 #include "include/pgn.h"
 
 /* Room for one more record (pgn_out_record's slow path). */
 cn_status pgn_out_grow_records(cn_pgn_output *out);
 
-/* Inline: a record is appended for nearly every token. */
+/* Inline: a record is appended for nearly every token. a, b and c are the
+ * op's fields in the order of its slot list (boundary.h). */
 static inline cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a, int32_t b, int32_t c) {
     if (out->record_count == out->record_capacity && pgn_out_grow_records(out) != CN_OK) return CN_ERR_NO_MEMORY;
     int32_t *r = out->records + out->record_count++ * CN_PGN_RECORD_INTS;
-    r[0] = op;
-    r[1] = a;
-    r[2] = b;
-    r[3] = c;
+    r[CN_PGN_RECORD_OP] = op;
+    r[CN_PGN_RECORD_A] = a;
+    r[CN_PGN_RECORD_B] = b;
+    r[CN_PGN_RECORD_C] = c;
     return CN_OK;
 }
 /* Room for `extra` more bytes at out->strings + out->string_length, for a

@@ -122,5 +122,6 @@ void pgn_setup_start(pgn_reader *r) {
     main->ply = 0;
     main->active = 1;
     r->movetext = 1;
-    pgn_emit(r, CN_PGN_OP_START, r->fen_length > 0 ? r->fen_offset : 0, r->fen_length, chess960 | bad << 1);
+    pgn_emit(r, CN_PGN_OP_START, r->fen_length > 0 ? r->fen_offset : 0, r->fen_length,
+             (chess960 ? CN_PGN_START_CHESS960 : 0) | (bad ? CN_PGN_START_BAD_FEN : 0));
 }

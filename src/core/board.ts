@@ -1,7 +1,7 @@
 // Board queries on position bytes: square names, the piece on a square, the
 // board as rows, and the attackers of a square.
 import { describe } from './errors';
-import { native } from './native';
+import { backend, TABLES } from './boundary';
 
 /** A piece type, as chess.js names it. */
 export type PieceType = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
@@ -17,11 +17,18 @@ export interface BoardPiece extends Piece {
   square: string;
 }
 
-// Index: the engine's piece type (0 pawn .. 5 king).
-const PIECE_TYPES: readonly PieceType[] = ['p', 'n', 'b', 'r', 'q', 'k'];
+const BOARD_CODES = TABLES.board;
+const COLORS = TABLES.colors;
+const PIECE_NAMES: Readonly<Record<string, PieceType>> = { Pawn: 'p', Knight: 'n', Bishop: 'b', Rook: 'r', Queen: 'q', King: 'k' };
+// The piece of each board code (boundary.h), undefined for empty.
+const PIECES: (Piece | undefined)[] = [];
+for (const [name, code] of Object.entries(BOARD_CODES)) {
+  const match = /^(white|black)(\w+)$/.exec(name);
+  if (match) PIECES[code] = Object.freeze({ type: PIECE_NAMES[match[2] as string] as PieceType, color: match[1] === 'white' ? 'w' : 'b' });
+}
 // Square names by engine index (a1 = 0, h1 = 7, a8 = 56).
 const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7]! + String((i >> 3) + 1));
-// native.board's output: 0 for empty, else 1 + color * 8 + type.
+// backend.board's output: a board code per square.
 const BOARD = new Uint8Array(64);
 const SQUARES_OUT = new Uint8Array(64);
 
@@ -37,32 +44,24 @@ export function squareIndex(square: unknown): number {
   return rank * 8 + file;
 }
 
-function pieceType(code: number): PieceType {
-  return PIECE_TYPES[(code - 1) & 7] as PieceType;
-}
-
-function pieceColor(code: number): Color {
-  return code > 8 ? 'b' : 'w';
-}
-
 /** The piece on a square of `pos`, or null. */
 export function pieceAt(pos: Uint8Array, square: unknown): Piece | null {
   const index = squareIndex(square);
-  native.board(pos, BOARD);
-  const code = BOARD[index] as number;
-  return code === 0 ? null : { type: pieceType(code), color: pieceColor(code) };
+  backend.board(pos, BOARD);
+  const piece = PIECES[BOARD[index] as number];
+  return piece ? { type: piece.type, color: piece.color } : null;
 }
 
 /** The board of `pos` as 8 rows of 8, rank 8 first and file a first in each row. */
 export function boardRows(pos: Uint8Array): (BoardPiece | null)[][] {
-  native.board(pos, BOARD);
+  backend.board(pos, BOARD);
   const rows: (BoardPiece | null)[][] = [];
   for (let rank = 7; rank >= 0; rank--) {
     const row: (BoardPiece | null)[] = [];
     for (let file = 0; file < 8; file++) {
       const index = rank * 8 + file;
-      const code = BOARD[index] as number;
-      row.push(code === 0 ? null : { square: SQUARE_NAMES[index] as string, type: pieceType(code), color: pieceColor(code) });
+      const piece = PIECES[BOARD[index] as number];
+      row.push(piece ? { square: SQUARE_NAMES[index] as string, type: piece.type, color: piece.color } : null);
     }
     rows.push(row);
   }
@@ -72,12 +71,12 @@ export function boardRows(pos: Uint8Array): (BoardPiece | null)[][] {
 /** Squares of `color`'s pieces (default: the side to move) attacking `square`, rank 8 first, then by file. */
 export function attackerSquares(pos: Uint8Array, square: unknown, color: unknown): string[] {
   const index = squareIndex(square);
-  let side: 0 | 1;
-  if (color === undefined) side = native.turn(pos);
-  else if (color === 'w') side = 0;
-  else if (color === 'b') side = 1;
+  let side: number;
+  if (color === undefined) side = backend.turn(pos);
+  else if (color === 'w') side = COLORS.white;
+  else if (color === 'b') side = COLORS.black;
   else throw new TypeError(`color must be 'w' or 'b', got ${describe(color)}`);
-  const n = native.attackers(pos, index, side, SQUARES_OUT);
+  const n = backend.attackers(pos, index, side, SQUARES_OUT);
   const squares: number[] = [];
   for (let i = 0; i < n; i++) squares.push(SQUARES_OUT[i] as number);
   squares.sort((a, b) => (b >> 3) - (a >> 3) || (a & 7) - (b & 7));

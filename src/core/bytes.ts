@@ -7,10 +7,10 @@
 // position it reads), so a Position, its history entries and its clones can
 // share bytes freely; test/immutability.test.ts checks the rule across the
 // whole API.
-import { native } from './native';
+import { backend } from './boundary';
 
-const BYTES = native.positionBytes;
-const KEY_OFFSET = native.keyOffset;
+const BYTES = backend.positionBytes;
+const KEY_OFFSET = backend.keyOffset;
 
 // Single positions are views into shared slabs: a typed array over 96 bytes
 // gets its own off-heap backing store (about 300 ns to allocate), a view into

@@ -1,9 +1,9 @@
 // Argument checks shared by Position and perftAsync.
 import { describe } from './errors';
-import { native } from './native';
+import { LIMITS } from './boundary';
 
 /** Deepest perft, divide or perftAsync depth. */
-export const PERFT_MAX_DEPTH: number = native.limits.maxDepth;
+export const PERFT_MAX_DEPTH: number = LIMITS.maxDepth;
 const MAX_DEPTH = PERFT_MAX_DEPTH;
 
 /** A perft depth: an integer from 0 to limits.maxDepth, else a RangeError. */

@@ -1,4 +1,4 @@
-import { native } from './native';
+import { backend } from './boundary';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {
@@ -26,11 +26,11 @@ export interface EngineInfo {
 /** Facts about the loaded native engine. */
 export function engineInfo(): EngineInfo {
   return {
-    version: native.version,
-    sliders: native.sliders,
-    napi: native.napi,
-    impl: native.impl,
-    initMs: native.initMs,
-    perftKeySet: native.perftKeySet,
+    version: backend.version,
+    sliders: backend.sliders,
+    napi: backend.napi,
+    impl: backend.impl,
+    initMs: backend.initMs,
+    perftKeySet: backend.perftKeySet,
   };
 }

@@ -2,7 +2,7 @@
 // move list that comes with the newest position parsed by the constructor.
 import { currentSlab, reserveBytes } from './bytes';
 import { describe } from './errors';
-import { native, publicError } from './native';
+import { backend, publicError } from './boundary';
 
 /** Standard starting position. */
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -17,7 +17,7 @@ export function fenArgument(fen: unknown): string {
 /** Parses `fen` into the position view `out`; a FenError when it is invalid. */
 export function parseFen(out: Uint8Array, fen: string, chess960: boolean): void {
   try {
-    native.fenParse(out, fen, chess960 ? 1 : 0);
+    backend.fenParse(out, fen, chess960 ? 1 : 0);
   } catch (e) {
     throw publicError(e);
   }
@@ -29,7 +29,7 @@ export function parseFen(out: Uint8Array, fen: string, chess960: boolean): void 
 // and position bytes are never written after creation, so the list belongs
 // to whichever position still holds exactly the bytes at `newestAt` in
 // `newestSlab`.
-export const NEWEST_MOVES = new Uint16Array(native.maxMoves);
+export const NEWEST_MOVES = new Uint16Array(backend.maxMoves);
 const NEWEST_MOVES_BUFFER = NEWEST_MOVES.buffer;
 let newestSlab: ArrayBuffer | null = null;
 let newestAt = -1;
@@ -44,7 +44,7 @@ export function parseFenListingMoves(fen: string, chess960: boolean): number {
   const at = reserveBytes();
   const slab = currentSlab();
   try {
-    newestCount = native.fenParseList(slab, at, fen, chess960 ? 1 : 0, NEWEST_MOVES_BUFFER);
+    newestCount = backend.fenParseList(slab, at, fen, chess960 ? 1 : 0, NEWEST_MOVES_BUFFER);
   } catch (e) {
     throw publicError(e);
   }

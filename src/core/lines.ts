@@ -8,21 +8,22 @@
 // from allocPositions whose slices become the history entries' positions.
 import { allocBytes, allocPositions, positionView, type HistoryEntry } from './bytes';
 import { describe, rejectedMove, type IllegalMoveError, type Notation } from './errors';
-import { native } from './native';
+import { backend, LIMITS, SLOT_LENGTHS, SLOTS, TABLES } from './boundary';
 import { uciFromRecord, UNNAMED as UNNAMED_NAME } from './uci-names';
 
 // Module-level consts for the per-move loop (see position.ts on why).
-const BYTES = native.positionBytes;
-const UCI_RECORD = native.limits.uciRecordBytes;
+const BYTES = backend.positionBytes;
+const UCI_RECORD = LIMITS.uciRecordBytes;
 const UNNAMED = UNNAMED_NAME;
-const FORMAT = native.lineFormat;
-const STATUS = native.lineStatus;
+const FORMAT = TABLES.lineFormat;
+const STATUS = TABLES.lineStatus;
 // Moves per playLine call, as many as one sanLine call converts.
-const LINE_CHUNK = native.limits.sanLineMoves;
+const LINE_CHUNK = LIMITS.sanLineMoves;
 const LINE_MOVES = new Uint16Array(LINE_CHUNK);
 const LINE_UCIS = new Uint8Array(LINE_CHUNK * UCI_RECORD);
-// [status, offset to continue from, failing move's start, its length]
-const LINE_STATE = new Float64Array(4);
+// Slots: status, offset to continue from, failing move's start, its length.
+const LINE_STATE = new Float64Array(SLOT_LENGTHS.lineState);
+const { status: STATE_STATUS, offset: STATE_OFFSET, badStart: STATE_BAD_START, badLength: STATE_BAD_LENGTH } = SLOTS.lineState;
 const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder();
 
@@ -88,10 +89,12 @@ function splitElementError(input: LineInput, index: number): IllegalMoveError | 
 function failedMove(input: LineInput, index: number, fen: () => string): IllegalMoveError {
   const split = splitElementError(input, index);
   if (split !== null) return split;
-  const start = LINE_STATE[2] as number;
+  const start = LINE_STATE[STATE_BAD_START] as number;
   const move =
-    input.list !== null ? (input.list[index] as string) : DECODER.decode(input.text.subarray(start, start + (LINE_STATE[3] as number)));
-  return rejectedMove(move, input.notation, LINE_STATE[0] === STATUS.illegal, fen, index);
+    input.list !== null
+      ? (input.list[index] as string)
+      : DECODER.decode(input.text.subarray(start, start + (LINE_STATE[STATE_BAD_LENGTH] as number)));
+  return rejectedMove(move, input.notation, LINE_STATE[STATE_STATUS] === STATUS.illegal, fen, index);
 }
 
 /** An array line that played another number of moves than it has elements had an element holding '\n'. */
@@ -129,7 +132,7 @@ export function playLine(
         list !== null ? list.length - (history.length - base) : Math.ceil((text.length - offset + 1) / (notation === 'SAN' ? 3 : 5));
       const room = Math.max(1, Math.min(LINE_CHUNK, left));
       const buffer = allocPositions(room);
-      const n = native.playLine(positionView(bytes, at), text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
+      const n = backend.playLine(positionView(bytes, at), text, offset, input.format, buffer, LINE_MOVES, LINE_UCIS, LINE_STATE);
       for (let i = 0; i < n; i++) {
         const move = LINE_MOVES[i] as number;
         let uci = names[move] as string;
@@ -138,10 +141,10 @@ export function playLine(
         bytes = buffer;
         at = i * BYTES;
       }
-      offset = LINE_STATE[1] as number;
-      if (LINE_STATE[0] !== STATUS.ok) {
+      offset = LINE_STATE[STATE_OFFSET] as number;
+      if (LINE_STATE[STATE_STATUS] !== STATUS.ok) {
         const failed = positionView(bytes, at);
-        throw failedMove(input, history.length - base, () => native.fen(failed));
+        throw failedMove(input, history.length - base, () => backend.fen(failed));
       }
     }
     checkElementCount(input, history.length - base);
@@ -162,11 +165,11 @@ export function sanLine(start: Uint8Array, line: unknown): string[] {
   while (offset < text.length) {
     // New bytes for each chunk's end: no position is written after it is read.
     const end = allocBytes();
-    const sans = native.sanLine(pos, text, offset, input.format, end, LINE_STATE);
+    const sans = backend.sanLine(pos, text, offset, input.format, end, LINE_STATE);
     if (sans !== '') for (const san of sans.split(' ')) out.push(san);
     pos = end;
-    offset = LINE_STATE[1] as number;
-    if (LINE_STATE[0] !== STATUS.ok) throw failedMove(input, out.length, () => native.fen(end));
+    offset = LINE_STATE[STATE_OFFSET] as number;
+    if (LINE_STATE[STATE_STATUS] !== STATUS.ok) throw failedMove(input, out.length, () => backend.fen(end));
   }
   checkElementCount(input, out.length);
   return out;

@@ -7,7 +7,7 @@ import { checkDepth, checkMove } from './checks';
 import { describe, type Notation } from './errors';
 import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, START_FEN } from './fen';
 import { playLine, sanLine } from './lines';
-import { moveError, native } from './native';
+import { backend, moveError, TABLES } from './boundary';
 import { uciNames, UNNAMED as UNNAMED_NAME } from './uci-names';
 
 export { START_FEN };
@@ -24,15 +24,15 @@ export interface PositionOptions {
 // Constants the hot paths use, as module-level consts: V8 folds those into
 // the compiled code, but not values read from another module's exports
 // (comparing with an imported UNNAMED cost legalMoves about 8%).
-const BYTES = native.positionBytes;
+const BYTES = backend.positionBytes;
 const UNNAMED = UNNAMED_NAME;
 
 // Scratch buffers for the native calls; each JS thread has its own module instance.
-const MOVES = new Uint16Array(native.maxMoves);
+const MOVES = new Uint16Array(backend.maxMoves);
 const MOVES_BUFFER = MOVES.buffer; // what legalMoves passes: an ArrayBuffer is cheaper for the addon to read
-const COUNTS = new BigUint64Array(native.maxMoves);
+const COUNTS = new BigUint64Array(backend.maxMoves);
 
-const { check: CHECK, noMoves: NO_MOVES, insufficient: INSUFFICIENT, fifty: FIFTY } = native.gameStateBits;
+const { check: CHECK, noMoves: NO_MOVES, insufficient: INSUFFICIENT, fifty: FIFTY } = TABLES.gameStateBits;
 
 // The start position parsed once: `new Position()` copies these bytes.
 const START_BYTES = new Uint8Array(BYTES);
@@ -84,7 +84,7 @@ export class Position {
   /** The UCI string of `move`, legal here; `names` is uciNames(this.#chess960). */
   #uci(names: string[], move: number): string {
     const uci = names[move] as string;
-    return uci !== UNNAMED ? uci : (names[move] = native.moveToUci(this.#pos(), move));
+    return uci !== UNNAMED ? uci : (names[move] = backend.moveToUci(this.#pos(), move));
   }
 
   /**
@@ -110,17 +110,17 @@ export class Position {
 
   /** Canonical FEN of the position. */
   fen(): string {
-    return native.fen(this.#pos());
+    return backend.fen(this.#pos());
   }
 
   /** Side to move. */
   turn(): 'w' | 'b' {
-    return native.turn(this.#pos()) === 0 ? 'w' : 'b';
+    return backend.turn(this.#pos()) === TABLES.colors.white ? 'w' : 'b';
   }
 
   /** Whether the side to move is in check. */
   inCheck(): boolean {
-    return native.inCheck(this.#pos()) === 1;
+    return backend.inCheck(this.#pos()) === 1;
   }
 
   /** Whether the position was created in Chess960 mode. */
@@ -137,7 +137,7 @@ export class Position {
     let n = newestMoveCount(this.#slab, this.#at);
     if (n < 0) {
       moves = MOVES;
-      n = native.legalMoves(this.#pos(), MOVES_BUFFER);
+      n = backend.legalMoves(this.#pos(), MOVES_BUFFER);
     }
     const names = uciNames(this.#chess960);
     // Sized up front: growing by push is a measurable share of this call.
@@ -146,7 +146,7 @@ export class Position {
       // #uci written out: a method call per move costs this call about 8%.
       const move = moves[i] as number;
       let uci = names[move] as string;
-      if (uci === UNNAMED) uci = names[move] = native.moveToUci(this.#pos(), move);
+      if (uci === UNNAMED) uci = names[move] = backend.moveToUci(this.#pos(), move);
       out[i] = uci;
     }
     return out;
@@ -158,7 +158,7 @@ export class Position {
    */
   isLegal(uci: string): boolean {
     checkMove(uci);
-    return native.isLegal(this.#pos(), uci) === 1;
+    return backend.isLegal(this.#pos(), uci) === 1;
   }
 
   /**
@@ -185,7 +185,7 @@ export class Position {
     const after = allocBytes();
     let value: number;
     try {
-      value = notation === 'UCI' ? native.play(before, move, after) : native.playSan(before, move, after);
+      value = notation === 'UCI' ? backend.play(before, move, after) : backend.playSan(before, move, after);
     } catch (e) {
       return moveError(e, move, notation, before);
     }
@@ -205,7 +205,7 @@ export class Position {
   /** The FEN the history starts from (the position's own FEN when it has no history). */
   startFen(): string {
     const first = this.#history[0];
-    return first ? native.fen(positionView(first.bytes, first.at)) : this.fen();
+    return first ? backend.fen(positionView(first.bytes, first.at)) : this.fen();
   }
 
   /** The moves played on this position so far, in UCI, oldest first. */
@@ -225,7 +225,7 @@ export class Position {
   san(uci: string): string {
     checkMove(uci);
     try {
-      return native.san(this.#pos(), uci);
+      return backend.san(this.#pos(), uci);
     } catch (e) {
       return moveError(e, uci, 'UCI', this.#pos());
     }
@@ -243,7 +243,7 @@ export class Position {
     checkMove(san);
     let move: number;
     try {
-      move = native.parseSan(this.#pos(), san);
+      move = backend.parseSan(this.#pos(), san);
     } catch (e) {
       return moveError(e, san, 'SAN', this.#pos());
     }
@@ -256,7 +256,7 @@ export class Position {
    * formats the whole list.
    */
   legalMovesSan(): string[] {
-    const text = native.legalMovesSan(this.#pos(), MOVES);
+    const text = backend.legalMovesSan(this.#pos(), MOVES);
     return text === '' ? [] : text.split(' ');
   }
 
@@ -317,12 +317,12 @@ export class Position {
 
   /** The side to move is in check and has no legal move. */
   isCheckmate(): boolean {
-    return (native.gameState(this.#pos()) & (CHECK | NO_MOVES)) === (CHECK | NO_MOVES);
+    return (backend.gameState(this.#pos()) & (CHECK | NO_MOVES)) === (CHECK | NO_MOVES);
   }
 
   /** The side to move is not in check and has no legal move. */
   isStalemate(): boolean {
-    return (native.gameState(this.#pos()) & (CHECK | NO_MOVES)) === NO_MOVES;
+    return (backend.gameState(this.#pos()) & (CHECK | NO_MOVES)) === NO_MOVES;
   }
 
   /**
@@ -330,12 +330,12 @@ export class Position {
    * every bishop (of either side) on squares of one colour.
    */
   isInsufficientMaterial(): boolean {
-    return (native.gameState(this.#pos()) & INSUFFICIENT) !== 0;
+    return (backend.gameState(this.#pos()) & INSUFFICIENT) !== 0;
   }
 
   /** The halfmove clock has reached 100 (fifty moves by each side without a capture or pawn move). */
   isFiftyMoves(): boolean {
-    return (native.gameState(this.#pos()) & FIFTY) !== 0;
+    return (backend.gameState(this.#pos()) & FIFTY) !== 0;
   }
 
   /**
@@ -359,13 +359,13 @@ export class Position {
 
   /** Fifty moves, stalemate, insufficient material or threefold repetition (as chess.js's isDraw). */
   isDraw(): boolean {
-    const state = native.gameState(this.#pos());
+    const state = backend.gameState(this.#pos());
     return (state & (FIFTY | INSUFFICIENT)) !== 0 || (state & (CHECK | NO_MOVES)) === NO_MOVES || this.isThreefoldRepetition();
   }
 
   /** Checkmate or a draw (as chess.js's isGameOver). */
   isGameOver(): boolean {
-    const state = native.gameState(this.#pos());
+    const state = backend.gameState(this.#pos());
     return (state & (NO_MOVES | FIFTY | INSUFFICIENT)) !== 0 || this.isThreefoldRepetition();
   }
 
@@ -377,7 +377,7 @@ export class Position {
    * capture is illegal; FEN shows the square only when the capture is legal.
    */
   hash(): bigint {
-    return native.hash(this.#pos());
+    return backend.hash(this.#pos());
   }
 
   // --- board queries (board.ts) -------------------------------------------
@@ -428,7 +428,7 @@ export class Position {
    */
   perft(depth: number): number {
     checkDepth(depth);
-    const count = native.perft(this.#pos(), depth);
+    const count = backend.perft(this.#pos(), depth);
     if (typeof count === 'bigint') throw tooLarge('perft', depth, count, 'perftBig');
     return count;
   }
@@ -436,7 +436,7 @@ export class Position {
   /** Like {@link perft}, always exact as a bigint, for counts of any size. */
   perftBig(depth: number): bigint {
     checkDepth(depth);
-    return BigInt(native.perft(this.#pos(), depth));
+    return BigInt(backend.perft(this.#pos(), depth));
   }
 
   /**
@@ -464,7 +464,7 @@ export class Position {
   #divide(depth: number): [string, bigint][] {
     checkDepth(depth);
     if (depth === 0) return [];
-    const n = native.divide(this.#pos(), depth, MOVES, COUNTS);
+    const n = backend.divide(this.#pos(), depth, MOVES, COUNTS);
     const names = uciNames(this.#chess960);
     const entries: [string, bigint][] = [];
     for (let i = 0; i < n; i++) entries.push([this.#uci(names, MOVES[i] as number), COUNTS[i] as bigint]);

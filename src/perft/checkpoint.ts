@@ -6,7 +6,7 @@
 // exactly once whatever was interrupted where.
 import { splitChecksum } from './digest';
 import { Journal } from './journal';
-import { native } from '../core/native';
+import { backend } from '../core/boundary';
 import { splitTree, type Split } from './split';
 import { countUnits } from './unit-runner';
 
@@ -99,7 +99,7 @@ function divideOf(split: Split, counts: ReadonlyMap<number, bigint>): Record<str
 export async function perftCheckpointed(run: CheckpointRun): Promise<CheckpointResult> {
   const start = performance.now();
   const split = splitTree(run.root, checkpointPly(run.depth), { trackRoots: true, maxUnits: MAX_SPLIT_UNITS });
-  const fen = native.fen(run.root);
+  const fen = backend.fen(run.root);
   const facts = { fen, chess960: run.chess960, depth: run.depth, ply: split.ply };
   const header = {
     kind: 'perft',

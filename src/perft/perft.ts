@@ -8,14 +8,16 @@ import { checkDepth } from '../core/checks';
 import { AbortError, PerftVerifyError, describe, perftAborted } from '../core/errors';
 import { fenArgument, parseFen } from '../core/fen';
 import { autoHashMb, checkTableFits } from './memory';
-import { native, publicError, type PerftHandle } from '../core/native';
+import { backend, LIMITS, publicError, SLOT_LENGTHS, SLOTS, type PerftHandle } from '../core/boundary';
 
 const MIB = 1024 * 1024;
 /** Most perftAsync threads. */
-export const PERFT_MAX_THREADS: number = native.limits.maxThreads;
+export const PERFT_MAX_THREADS: number = LIMITS.maxThreads;
+const PROGRESS = SLOTS.perftProgress;
+const RESULT = SLOTS.perftResult;
 const MAX_THREADS = PERFT_MAX_THREADS;
 /** Largest hashMb accepted. What the machine can allocate is checked when the run starts. */
-const MAX_HASH_MB = native.limits.maxHashBytes / MIB;
+const MAX_HASH_MB = LIMITS.maxHashBytes / MIB;
 /** How often onProgress is called while a run lasts. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -95,7 +97,7 @@ export interface PerftAsyncResult {
  * files and part files record it, and a file recorded with another key set is refused.
  */
 export function perftKeySetId(): string {
-  return native.perftKeySet;
+  return backend.perftKeySet;
 }
 
 /** The default table size for a depth, in MiB. */
@@ -103,12 +105,12 @@ function defaultHashMb(depth: number): number {
   // Measured (2 threads): a table pays from depth 5 (kiwipete D5 2x faster with 4 MiB).
   const byDepth = depth < 5 ? 0 : depth === 5 ? 4 : depth === 6 ? 16 : depth === 7 ? 64 : depth === 8 ? 256 : 1024;
   const quarterOfMemory = Math.floor(os.totalmem() / 4 / MIB);
-  return byDepth === 0 ? 0 : Math.min(byDepth, quarterOfMemory, autoHashMb(native.limits.maxHashBytes).mb);
+  return byDepth === 0 ? 0 : Math.min(byDepth, quarterOfMemory, autoHashMb(LIMITS.maxHashBytes).mb);
 }
 
 /** The table: an explicit size (checked against the memory available), 'auto', or the default. */
 function hashOption(depth: number, hashMb: unknown): { mb: number; reason?: string } {
-  if (hashMb === 'auto') return autoHashMb(native.limits.maxHashBytes);
+  if (hashMb === 'auto') return autoHashMb(LIMITS.maxHashBytes);
   if (hashMb === undefined) return { mb: defaultHashMb(depth) };
   if (typeof hashMb !== 'number') throw new TypeError(`options.hashMb must be a number or 'auto', got ${describe(hashMb)}`);
   if (!(hashMb >= 0 && hashMb <= MAX_HASH_MB)) {
@@ -224,13 +226,13 @@ export async function perftAsync(fen: string, depth: number, options?: PerftAsyn
   if (checked.checkpoint !== undefined) return checkpointed(bytes, depth, checked, checked.checkpoint);
   const first = await countOnce(bytes, depth, checked, 0n);
   if (!checked.verify) return first;
-  const second = await countOnce(bytes, depth, checked, native.perftVerifyKeySeed);
+  const second = await countOnce(bytes, depth, checked, backend.perftVerifyKeySeed);
   const differs = Object.entries(first.divide ?? {}).some(([move, count]) => second.divide?.[move] !== count);
   if (first.nodes !== second.nodes || differs) {
     throw new PerftVerifyError(
       [first.nodes, second.nodes],
-      `perft verification failed: ${first.nodes} with key set ${native.perftKeySet}, ` +
-        `${second.nodes} with key set ${native.perftVerifyKeySet}${differs ? ' (the divides differ)' : ''}`,
+      `perft verification failed: ${first.nodes} with key set ${backend.perftKeySet}, ` +
+        `${second.nodes} with key set ${backend.perftVerifyKeySet}${differs ? ' (the divides differ)' : ''}`,
     );
   }
   const seconds = first.seconds + second.seconds;
@@ -244,37 +246,39 @@ function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, ke
   return new Promise<PerftAsyncResult>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     let callbackError: { error: unknown } | undefined;
-    const onAbort = (): void => native.perftCancel(job);
+    const onAbort = (): void => backend.perftCancel(job);
     const report = (): void => {
       if (!onProgress || callbackError) return;
-      const progress = new Float64Array(3);
-      const nodes = native.perftProgress(job, progress);
-      const [rootMovesDone, rootMovesTotal, elapsedMs] = progress as unknown as [number, number, number];
+      const progress = new Float64Array(SLOT_LENGTHS.perftProgress);
+      const nodes = backend.perftProgress(job, progress);
+      const rootMovesDone = progress[PROGRESS.rootMovesDone] as number;
+      const rootMovesTotal = progress[PROGRESS.rootMovesTotal] as number;
+      const elapsedMs = progress[PROGRESS.elapsedMs] as number;
       try {
         onProgress({ nodes, rootMovesDone, rootMovesTotal, elapsedMs });
       } catch (error) {
         // A throwing callback ends the run; the promise rejects with its error.
         callbackError = { error };
-        native.perftCancel(job);
+        backend.perftCancel(job);
       }
     };
     const finished = (): void => {
       if (timer) clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
-      const moves = new Uint16Array(native.maxMoves);
-      const counts = new BigUint64Array(native.maxMoves);
-      const info = new Float64Array(2);
-      const nodes = native.perftResult(job, moves, counts, info);
+      const moves = new Uint16Array(backend.maxMoves);
+      const counts = new BigUint64Array(backend.maxMoves);
+      const info = new Float64Array(SLOT_LENGTHS.perftResult);
+      const nodes = backend.perftResult(job, moves, counts, info);
       if (nodes !== -1) report();
-      native.perftFree(job); // joins the (already finished) threads; the table is already freed
+      backend.perftFree(job); // joins the (already finished) threads; the table is already freed
       if (callbackError) return reject(callbackError.error);
       if (nodes === -1) return reject(signal ? perftAborted(signal) : new AbortError('perft was cancelled'));
-      const seconds = info[0] as number;
+      const seconds = info[RESULT.seconds] as number;
       const out: PerftAsyncResult = { nodes, seconds, nps: seconds > 0 ? Number(nodes) / seconds : 0, hash: checked.hash };
       if (checked.divide) {
         const divide: Record<string, bigint> = {};
-        for (let i = 0; i < (info[1] as number); i++) {
-          divide[native.moveToUci(bytes, moves[i] as number)] = counts[i] as bigint;
+        for (let i = 0; i < (info[RESULT.rootMoves] as number); i++) {
+          divide[backend.moveToUci(bytes, moves[i] as number)] = counts[i] as bigint;
         }
         out.divide = divide;
       }
@@ -282,7 +286,7 @@ function countOnce(bytes: Uint8Array, depth: number, checked: CheckedOptions, ke
     };
     let job: PerftHandle;
     try {
-      job = native.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished, keySeed);
+      job = backend.perftStart(bytes, depth, checked.threads, checked.hashBytes, finished, keySeed);
     } catch (e) {
       reject(publicError(e));
       return;

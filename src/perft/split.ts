@@ -4,9 +4,9 @@
 // depth - ply). Positions are merged by the first four FEN fields (board,
 // side to move, castling rights, en-passant square): the halfmove and
 // fullmove clocks do not change a perft count.
-import { native } from '../core/native';
+import { backend } from '../core/boundary';
 
-const BYTES = native.positionBytes;
+const BYTES = backend.positionBytes;
 
 /** A unique position at the split ply. */
 interface SplitUnit {
@@ -46,13 +46,13 @@ function addRoots(into: Map<number, bigint>, from: Map<number, bigint>): void {
 /** The unique children of `level`'s positions, in first-reached order. */
 function expand(level: Node[], depthOne: boolean): Node[] {
   const next = new Map<string, Node>();
-  const moves = new Uint16Array(native.maxMoves);
+  const moves = new Uint16Array(backend.maxMoves);
   const scratch = new Uint8Array(BYTES);
   for (const node of level) {
-    const count = native.legalMoves(node.bytes, moves);
+    const count = backend.legalMoves(node.bytes, moves);
     for (let i = 0; i < count; i++) {
-      native.play(node.bytes, native.moveToUci(node.bytes, moves[i] as number), scratch);
-      const fen = positionFen(native.fen(scratch));
+      backend.play(node.bytes, backend.moveToUci(node.bytes, moves[i] as number), scratch);
+      const fen = positionFen(backend.fen(scratch));
       const roots = depthOne ? new Map([[i, 1n]]) : node.roots;
       const seen = next.get(fen);
       if (seen) {
@@ -80,10 +80,10 @@ function expand(level: Node[], depthOne: boolean): Node[] {
  */
 export function splitTree(root: Uint8Array, ply: number, options: { trackRoots?: boolean; maxUnits?: number } = {}): Split {
   const rootMoves: string[] = [];
-  const moves = new Uint16Array(native.maxMoves);
-  const rootCount = native.legalMoves(root, moves);
-  for (let i = 0; i < rootCount; i++) rootMoves.push(native.moveToUci(root, moves[i] as number));
-  let level: Node[] = [{ bytes: root, fen: positionFen(native.fen(root)), multiplicity: 1n, roots: undefined }];
+  const moves = new Uint16Array(backend.maxMoves);
+  const rootCount = backend.legalMoves(root, moves);
+  for (let i = 0; i < rootCount; i++) rootMoves.push(backend.moveToUci(root, moves[i] as number));
+  let level: Node[] = [{ bytes: root, fen: positionFen(backend.fen(root)), multiplicity: 1n, roots: undefined }];
   let reached = 0;
   while (reached < ply && level.length <= (options.maxUnits ?? Infinity)) {
     level = expand(level, reached === 0 && options.trackRoots === true);

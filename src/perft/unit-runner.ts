@@ -4,9 +4,9 @@
 // while the run goes on, so a crash loses only the units in flight.
 import { perftAborted } from '../core/errors';
 import { parseFen } from '../core/fen';
-import { native, publicError, type PerftHandle } from '../core/native';
+import { backend, LIMITS, publicError, SLOT_LENGTHS, type PerftHandle } from '../core/boundary';
 
-const BYTES = native.positionBytes;
+const BYTES = backend.positionBytes;
 /** How often finished units are collected and progress is reported. */
 const POLL_INTERVAL_MS = 100;
 
@@ -50,7 +50,7 @@ function countBatch(run: UnitCount, first: number, count: number, nodesBefore: b
       if (failure) return;
       const copied =
         lowestPending < count
-          ? native.perftUnitResults(job, lowestPending, counts.subarray(lowestPending), done.subarray(lowestPending))
+          ? backend.perftUnitResults(job, lowestPending, counts.subarray(lowestPending), done.subarray(lowestPending))
           : 0;
       const counted: Array<[number, bigint]> = [];
       for (let i = lowestPending; i < lowestPending + copied; i++) {
@@ -63,27 +63,32 @@ function countBatch(run: UnitCount, first: number, count: number, nodesBefore: b
       unitsDone += counted.length;
       try {
         if (counted.length) run.onCounted(counted);
-        run.onTick?.(nodesBefore + native.perftProgress(job, new Float64Array(3)), unitsDone);
+        run.onTick?.(nodesBefore + backend.perftProgress(job, new Float64Array(SLOT_LENGTHS.perftProgress)), unitsDone);
       } catch (error) {
         failure = { error };
-        native.perftCancel(job);
+        backend.perftCancel(job);
       }
     };
-    const onAbort = (): void => native.perftCancel(job);
+    const onAbort = (): void => backend.perftCancel(job);
     // Set once the job has started; `finished` runs later, on a turn of the event loop.
     let timer: NodeJS.Timeout | undefined = undefined;
     const finished = (): void => {
       clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
       collect(); // after a cancel too: units finished before it are kept
-      const complete = native.perftResult(job, new Uint16Array(native.maxMoves), new BigUint64Array(native.maxMoves), new Float64Array(2));
-      native.perftFree(job);
+      const complete = backend.perftResult(
+        job,
+        new Uint16Array(backend.maxMoves),
+        new BigUint64Array(backend.maxMoves),
+        new Float64Array(SLOT_LENGTHS.perftResult),
+      );
+      backend.perftFree(job);
       if (failure) return reject(failure.error);
       if (complete === -1) return reject(perftAborted(signal));
       resolve(nodesBefore + complete);
     };
     try {
-      job = native.perftUnitsStart(bytes, run.depth, run.threads, run.hashBytes, finished, 0n);
+      job = backend.perftUnitsStart(bytes, run.depth, run.threads, run.hashBytes, finished, 0n);
     } catch (e) {
       reject(publicError(e));
       return;
@@ -100,8 +105,8 @@ function countBatch(run: UnitCount, first: number, count: number, nodesBefore: b
  */
 export async function countUnits(run: UnitCount): Promise<void> {
   let nodes = 0n;
-  for (let first = 0; first < run.fens.length; first += native.limits.maxUnits) {
-    const count = Math.min(native.limits.maxUnits, run.fens.length - first);
+  for (let first = 0; first < run.fens.length; first += LIMITS.maxUnits) {
+    const count = Math.min(LIMITS.maxUnits, run.fens.length - first);
     nodes = await countBatch(run, first, count, nodes);
   }
 }

@@ -17,7 +17,7 @@ import { checkDepth } from '../core/checks';
 import { splitChecksum } from './digest';
 import { describe, UnitsError } from '../core/errors';
 import { fenArgument, parseFen } from '../core/fen';
-import { native } from '../core/native';
+import { backend } from '../core/boundary';
 import { perftKeySetId } from './perft';
 import { splitTree } from './split';
 
@@ -88,7 +88,7 @@ export function splitPerft(fen: string, depth: number, ply: number, options: Spl
   parseFen(root, text, chess960);
   const split = splitTree(root, ply);
   const units = split.units.map((unit, index): WorkUnit => ({ index, fen: unit.fen, multiplicity: unit.multiplicity }));
-  const facts = { fen: native.fen(root), chess960, depth, ply };
+  const facts = { fen: backend.fen(root), chess960, depth, ply };
   const manifest: UnitManifest = {
     format: FORMAT,
     version: 1,

@@ -1,30 +1,12 @@
 // A game read from PGN: a view of one game's records in a batch (see
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
-import * as buffer from 'node:buffer';
-
-import { native } from '../core/native';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
 import { Position, START_FEN } from '../core/position';
-import { uciNames, UNNAMED } from '../core/uci-names';
+import { type GameRecords, type PgnBatch, type PgnError, type PgnVisitor, visitRecords } from './records';
 import { writePgn, type WritePgnOptions } from './writer';
 
-const C = native.pgn;
-const OP = C.op;
-const INTS = C.recordInts;
-// The op codes as module constants: the per-record loops then compare with
-// literals instead of loading them from the addon's object.
-const OP_TAG: number = OP.tag;
-const OP_START: number = OP.start;
-const OP_MOVE: number = OP.move;
-const OP_COMMENT: number = OP.comment;
-const OP_NAG: number = OP.nag;
-const OP_VAR_START: number = OP.varStart;
-const OP_VAR_END: number = OP.varEnd;
-const OP_ERROR: number = OP.error;
-const RESULTS = ['*', '1-0', '0-1', '1/2-1/2', '*'] as const;
-const FILES = 'abcdefgh';
-const PROMOTIONS = 'nbrq';
+export type { PgnError } from './records';
 
 /** A move of the game: SAN (canonical), UCI, and what the PGN says about it. */
 export interface PgnMove extends CommentCommands {
@@ -51,49 +33,11 @@ export interface PgnRoot {
   children: readonly PgnNode[];
 }
 
-/** A problem in the PGN text: where, on which ply (1-based along its line; 0: none) and what. */
-export interface PgnError {
-  line: number;
-  column: number;
-  ply: number;
-  message: string;
-}
-
 /** What writePgn needs of a game. */
 export interface PgnGameData {
   headers: Record<string, string>;
   result: string;
   root: PgnRoot;
-}
-
-/** Records and string table of one batch of games. */
-export interface PgnBatch {
-  records: Int32Array;
-  /** A Buffer (typed as Uint8Array so the shipped types need no Node types). */
-  strings: Uint8Array;
-  /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
-  ascii: string | undefined;
-  /** Added to the records' line numbers for the text's (see cn_pgn_part). */
-  lineOffset: number;
-}
-
-function square(s: number): string {
-  return (FILES[s & 7] as string) + String((s >> 3) + 1);
-}
-
-/** UCI of a 16-bit engine move (castling: king two squares, or king takes rook in Chess960). */
-function uciOfMove(move: number, chess960: boolean): string {
-  if (move === 0) return '0000';
-  const names = uciNames(chess960);
-  const known = names[move] as string;
-  if (known !== UNNAMED) return known;
-  const from = move & 63;
-  const kind = move >>> 14;
-  let to = (move >> 6) & 63;
-  if (kind === 3 && !chess960) to = to > from ? from + 2 : from - 2;
-  const uci = square(from) + square(to) + (kind === 1 ? (PROMOTIONS[(move >> 12) & 3] as string) : '');
-  names[move] = uci;
-  return uci;
 }
 
 // Frozen: a node's arrays are its own once it has something to hold.
@@ -162,109 +106,174 @@ interface TreeRoot {
   children: Node[];
 }
 
-// buffer.isUtf8 is missing from Node 18 before 18.14: there a string is
-// UTF-8 when it encodes back to its bytes.
-const isUtf8 =
-  (buffer as { isUtf8?: (b: Uint8Array) => boolean }).isUtf8 ??
-  ((b: Uint8Array) => Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8')).equals(b));
-
-/**
- * The string at strings[start, end): UTF-8, or, where those bytes are not
- * UTF-8 (the reader reports it), Latin-1, which keeps them byte for byte.
- * Each string on its own: one bad byte changes no other string.
- */
-function decode(strings: Buffer, start: number, end: number): string {
-  const text = strings.toString('utf8', start, end);
-  // Invalid bytes decode as U+FFFD; so does a U+FFFD written in the text.
-  return text.includes('\uFFFD') && !isUtf8(strings.subarray(start, end)) ? strings.toString('latin1', start, end) : text;
+/** The tags in file order (a repeated tag keeps its last value). */
+class HeadersReader implements PgnVisitor {
+  readonly headers: Record<string, string> = {};
+  tag(name: string, value: string): void {
+    this.headers[name] = value;
+  }
 }
 
-/** The SAN (ASCII) at strings[at, at + n). */
-function asciiAt(strings: Uint8Array, at: number, n: number): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
-  return s;
+/** The start position and the end of the game. */
+class BoundsReader implements PgnVisitor {
+  fen = '';
+  chess960 = false;
+  result: string | undefined;
+  finalFen = '';
+  start(fen: string, chess960: boolean): void {
+    this.fen = fen;
+    this.chess960 = chess960;
+  }
+  endGame(result: string | undefined, fen: string): void {
+    this.result = result;
+    this.finalFen = fen;
+  }
+}
+
+class ErrorsReader implements PgnVisitor {
+  readonly errors: PgnError[] = [];
+  error(error: PgnError): void {
+    this.errors.push(error);
+  }
+}
+
+/**
+ * The mainline's moves with their comments and NAGs, as the tree would hold
+ * them: a NAG before a variation's first move goes to the node the variation
+ * branches from, a mainline node when each variation around it holds one
+ * move so far. Per depth: that node, and the moves played.
+ */
+class MainlineReader implements PgnVisitor {
+  readonly moves: Node[] = [];
+  #depth = 0;
+  #last: Node | undefined;
+  readonly #from: (Node | undefined)[] = [];
+  readonly #played: number[] = [];
+  move(san: string, uci: string): void {
+    const depth = this.#depth;
+    if (depth > 0) this.#played[depth] = (this.#played[depth] as number) + 1;
+    else this.moves.push((this.#last = newNode(san, uci)));
+  }
+  beginVariation(): void {
+    const depth = this.#depth;
+    const moves = this.moves;
+    const branch = depth === 0 ? moves[moves.length - 2] : this.#played[depth] === 1 ? this.#from[depth] : undefined;
+    this.#depth = depth + 1;
+    this.#from[depth + 1] = branch;
+    this.#played[depth + 1] = 0;
+  }
+  endVariation(): void {
+    this.#depth--;
+  }
+  comment(text: string): void {
+    if (this.#depth === 0 && this.#last) addComment(this.#last, text);
+  }
+  nag(nag: number): void {
+    const depth = this.#depth;
+    if (depth === 0) {
+      if (this.#last) addNag(this.#last, nag);
+    } else if (this.#played[depth] === 0 && this.#from[depth]) addNag(this.#from[depth] as Node, nag);
+  }
+}
+
+/** The whole tree. */
+class TreeBuilder implements PgnVisitor {
+  readonly root: TreeRoot = { comments: [], children: [] };
+  #current: Node | TreeRoot = this.root;
+  #pending: string[] | undefined; // comments opening a variation
+  readonly #stack: (Node | TreeRoot)[] = [];
+  move(san: string, uci: string): void {
+    const node = newNode(san, uci);
+    if (this.#pending?.length) node.startingComments = this.#pending;
+    this.#pending = undefined;
+    addChild(this.#current, node);
+    Node.link(node, this.#current);
+    this.#current = node;
+  }
+  comment(text: string): void {
+    const current = this.#current;
+    if (this.#pending) this.#pending.push(text);
+    else if (current === this.root) this.root.comments.push(text);
+    else addComment(current as Node, text);
+  }
+  nag(nag: number): void {
+    if (this.#current !== this.root) addNag(this.#current as Node, nag);
+  }
+  beginVariation(): void {
+    const current = this.#current;
+    this.#stack.push(current);
+    this.#current = current === this.root ? this.root : (Node.parentOf(current as Node) ?? this.root);
+    this.#pending = [];
+  }
+  endVariation(): void {
+    this.#current = this.#stack.pop() ?? this.root;
+    this.#pending = undefined;
+  }
 }
 
 /** One game of a batch. Everything but the record bounds is decoded when first asked for. */
 export class Game implements PgnGameData {
   readonly #batch: PgnBatch;
-  readonly #start: number; // index of the START record
-  readonly #end: number; // index of the END record
-  readonly #first: number; // index of the GAME record
+  readonly #records: GameRecords;
   #headers: Record<string, string> | undefined;
+  #bounds: BoundsReader | undefined;
   #root: PgnRoot | undefined;
 
   /** @internal games come from parsePgn / readPgn. */
-  constructor(batch: PgnBatch, first: number, end: number) {
+  constructor(batch: PgnBatch, records: GameRecords) {
     this.#batch = batch;
-    this.#first = first;
-    this.#end = end;
-    let i = first;
-    while (batch.records[i * INTS] !== OP_START) i++;
-    this.#start = i;
+    this.#records = records;
   }
 
-  #op(i: number): number {
-    return this.#batch.records[i * INTS] as number;
+  #visit(from: number, to: number, visitor: PgnVisitor): void {
+    visitRecords(this.#batch, from, to, visitor);
   }
-  #arg(i: number, k: number): number {
-    return this.#batch.records[i * INTS + k] as number;
-  }
-  #text(offset: number, length: number): string {
-    const ascii = this.#batch.ascii;
-    if (ascii !== undefined) return ascii.slice(offset, offset + length);
-    return decode(this.#batch.strings as Buffer, offset, offset + length);
+
+  get #ends(): BoundsReader {
+    if (this.#bounds) return this.#bounds;
+    const bounds = new BoundsReader();
+    const { start, end } = this.#records;
+    this.#visit(start, start + 1, bounds);
+    this.#visit(end, end + 1, bounds);
+    return (this.#bounds = bounds);
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */
   get headers(): Record<string, string> {
     if (this.#headers) return this.#headers;
-    const headers: Record<string, string> = {};
-    for (let i = this.#first; i < this.#start; i++) {
-      if (this.#op(i) !== OP_TAG) continue;
-      const at = this.#arg(i, 1);
-      const n = this.#arg(i, 2);
-      headers[this.#text(at, n)] = this.#text(at + n, this.#arg(i, 3));
-    }
-    return (this.#headers = headers);
+    const reader = new HeadersReader();
+    this.#visit(this.#records.first, this.#records.start, reader);
+    return (this.#headers = reader.headers);
   }
 
   /** The start position: the FEN tag's, else the standard one. */
   get initialFen(): string {
-    const n = this.#arg(this.#start, 2);
-    return n > 0 ? this.#text(this.#arg(this.#start, 1), n) : START_FEN;
+    return this.#ends.fen || START_FEN;
   }
 
   /** Chess960 (Variant tag, Shredder/X-FEN castling, or castling rights off the standard squares). */
   get chess960(): boolean {
-    return (this.#arg(this.#start, 3) & 1) === 1;
+    return this.#ends.chess960;
   }
 
   /** The result token of the movetext, else the Result tag, else "*". */
   get result(): string {
-    const code = this.#arg(this.#end, 1);
-    if (code !== C.result.none) return RESULTS[code] as string;
+    const result = this.#ends.result;
+    if (result !== undefined) return result;
     const tag = this.headers['Result'];
     return tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
   }
 
   /** FEN at the end of the mainline ('' in headers mode). */
   get finalFen(): string {
-    return this.#text(this.#arg(this.#end, 2), this.#arg(this.#end, 3));
+    return this.#ends.finalFen;
   }
 
   /** Problems met reading the game, in text order. */
   get errors(): PgnError[] {
-    const errors: PgnError[] = [];
-    for (let i = this.#first; i < this.#end; i++) {
-      if (this.#op(i) !== OP_ERROR) continue;
-      const message = this.#text(this.#arg(i, 1), this.#arg(i, 2));
-      // | 0: the sum wraps as the reader's int32 records do.
-      const line = (this.#arg(i + 1, 1) + this.#batch.lineOffset) | 0;
-      errors.push({ line, column: this.#arg(i + 1, 2), ply: this.#arg(i, 3), message });
-    }
-    return errors;
+    const reader = new ErrorsReader();
+    this.#visit(this.#records.first, this.#records.end, reader);
+    return reader.errors;
   }
 
   /** Comments before the first move. */
@@ -275,88 +284,18 @@ export class Game implements PgnGameData {
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
-    const moves: Node[] = [];
-    const chess960 = this.chess960;
-    const names = uciNames(chess960);
-    const { records: r, ascii, strings } = this.#batch;
-    let depth = 0;
-    let last: Node | undefined;
-    // As in #buildTree, a NAG before a variation's first move goes to the
-    // node the variation branches from: a mainline node when each variation
-    // around it holds one move so far. Per depth: that node, and the moves.
-    const from: (Node | undefined)[] = [];
-    const played: number[] = [];
-    // One pass over the records, read in place: no call per record.
-    for (let k = (this.#start + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
-      const op = r[k] as number;
-      if (op === OP_MOVE) {
-        if (depth > 0) {
-          played[depth] = (played[depth] as number) + 1;
-          continue;
-        }
-        const move = r[k + 1] as number;
-        const at = r[k + 2] as number;
-        const n = r[k + 3] as number;
-        const known = names[move] as string;
-        const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
-        moves.push((last = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960))));
-      } else if (op === OP_VAR_START) {
-        const branch = depth === 0 ? moves[moves.length - 2] : played[depth] === 1 ? from[depth] : undefined;
-        depth++;
-        from[depth] = branch;
-        played[depth] = 0;
-      } else if (op === OP_VAR_END) depth--;
-      else if (depth > 0) {
-        if (op === OP_NAG && played[depth] === 0 && from[depth]) addNag(from[depth] as Node, r[k + 1] as number);
-      } else if (op === OP_COMMENT && last) addComment(last, this.#text(r[k + 1] as number, r[k + 2] as number));
-      else if (op === OP_NAG && last) addNag(last, r[k + 1] as number);
-    }
-    return moves;
+    const reader = new MainlineReader();
+    this.#visit(this.#records.start, this.#records.end, reader);
+    return reader.moves;
   }
 
   /** The whole tree. */
   get root(): PgnRoot {
-    return this.#root ?? (this.#root = this.#buildTree());
-  }
-
-  #buildTree(): PgnRoot {
-    const root: TreeRoot = { comments: [], children: [] };
-    const chess960 = this.chess960;
-    const names = uciNames(chess960);
-    const { records: r, ascii, strings } = this.#batch;
-    let current: Node | TreeRoot = root;
-    let pending: string[] | undefined; // comments opening a variation
-    const stack: (Node | TreeRoot)[] = [];
-    for (let k = (this.#first + 1) * INTS, end = this.#end * INTS; k < end; k += INTS) {
-      const op = r[k] as number;
-      if (op === OP_MOVE) {
-        const move = r[k + 1] as number;
-        const at = r[k + 2] as number;
-        const n = r[k + 3] as number;
-        const known = names[move] as string;
-        const san = ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n);
-        const node = newNode(san, known !== UNNAMED ? known : uciOfMove(move, chess960));
-        if (pending?.length) node.startingComments = pending;
-        pending = undefined;
-        addChild(current, node);
-        Node.link(node, current);
-        current = node;
-      } else if (op === OP_COMMENT) {
-        const text = this.#text(r[k + 1] as number, r[k + 2] as number);
-        if (pending) pending.push(text);
-        else if (current === root) root.comments.push(text);
-        else addComment(current as Node, text);
-      } else if (op === OP_NAG && current !== root) addNag(current as Node, r[k + 1] as number);
-      else if (op === OP_VAR_START) {
-        stack.push(current);
-        current = current === root ? root : (Node.parentOf(current as Node) ?? root);
-        pending = [];
-      } else if (op === OP_VAR_END) {
-        current = stack.pop() ?? root;
-        pending = undefined;
-      }
-    }
-    return root;
+    if (this.#root) return this.#root;
+    const builder = new TreeBuilder();
+    // From the game's first record: comments before the movetext are the root's.
+    this.#visit(this.#records.first, this.#records.end, builder);
+    return (this.#root = builder.root);
   }
 
   /**

@@ -1,18 +1,14 @@
 // parsePgn (text in memory) and readPgn (any source, streamed in constant
 // memory): games read and validated by the native reader (pgn.h).
-import * as buffer from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 
 import { abortedBy } from '../core/errors';
-import { native, type PgnParts, publicError } from '../core/native';
-import { Game, type PgnBatch } from './game';
+import { backend, PGN, type PgnParts, publicError, SLOTS } from '../core/boundary';
+import { Game } from './game';
+import { batchesOf, gamesIn } from './records';
 
-const C = native.pgn;
-// buffer.isAscii is missing from Node 18 before 18.15.
-const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
-const INTS = C.recordInts;
-const OP_GAME: number = C.op.game;
-const OP_END: number = C.op.end;
+const C = PGN;
+const STATE = SLOTS.pgnState;
 
 /** Deepest variation nesting read; deeper variations are skipped with an error. */
 export const PGN_MAX_DEPTH: number = C.maxDepth;
@@ -72,23 +68,7 @@ function modeCode(options: ParsePgnOptions | undefined): number {
 /** The games of a pgnRead result. */
 function gamesOf(parts: PgnParts): Game[] {
   const games: Game[] = [];
-  for (let k = 0; k < parts.length; k += 3) {
-    const bytes = parts[k] as Uint8Array;
-    const strings = parts[k + 1] as Buffer;
-    const batch: PgnBatch = {
-      records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
-      strings,
-      // One string for an ASCII table: its slices cost no call into Node's buffer code.
-      ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
-      lineOffset: parts[k + 2] as number,
-    };
-    const r = batch.records;
-    let first = 0;
-    for (let i = 0; i < r.length; i += INTS) {
-      if (r[i] === OP_GAME) first = i / INTS;
-      else if (r[i] === OP_END) games.push(new Game(batch, first, i / INTS));
-    }
-  }
+  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(batch, records));
   return games;
 }
 
@@ -96,16 +76,16 @@ function gamesOf(parts: PgnParts): Game[] {
 class Cursor {
   readonly state = new Float64Array(C.stateLength);
   constructor(mode: number, threads = 1) {
-    this.state[1] = mode;
-    this.state[2] = 1;
-    this.state[7] = threads;
+    this.state[STATE.mode] = mode;
+    this.state[STATE.line] = 1;
+    this.state[STATE.threads] = threads;
   }
-  /** `cut`: the text ends at a size limit, not at its end (2: the reader reports the game it cuts). */
+  /** `cut`: the text ends at a size limit, not at its end (the reader reports the game it cuts). */
   prepare(final: boolean, cut = false): void {
-    this.state[0] = final ? (cut ? 2 : 1) : 0;
+    this.state[STATE.textEnd] = final ? (cut ? C.textEnd.cut : C.textEnd.final) : C.textEnd.more;
   }
   get consumed(): number {
-    return this.state[5] as number;
+    return this.state[STATE.consumed] as number;
   }
 }
 
@@ -116,7 +96,7 @@ export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   cursor.prepare(true);
   let parts: PgnParts;
   try {
-    parts = native.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    parts = backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }
@@ -125,7 +105,7 @@ export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
 
 function readAsync(text: Uint8Array, state: Float64Array): Promise<PgnParts> {
   return new Promise((resolve, reject) =>
-    native.pgnReadAsync(text, state, (err, parts) => (err ? reject(publicError(err)) : resolve(parts))),
+    backend.pgnReadAsync(text, state, (err, parts) => (err ? reject(publicError(err)) : resolve(parts))),
   );
 }
 

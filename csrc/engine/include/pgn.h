@@ -4,7 +4,7 @@
  * The reader turns text into a flat list of records (four int32 each) and
  * one string table (bytes), so a binding can hand a whole batch of games to
  * its caller as two typed arrays instead of one object per token. Records
- * of one game, in order:
+ * of one game, in order (boundary.h names their fields):
  *
  *   GAME       a: line of the game's first token, b: its column (1-based)
  *   TAG        a: string offset of the name, b: name length, c: value
@@ -13,7 +13,9 @@
  *              standard start), c: 1 for a Chess960 game
  *   MOVE       a: the move (cn_move; CN_MOVE_NONE for a null move "--"),
  *              b: string offset of its canonical SAN ("--" for a null
- *              move), c: SAN length
+ *              move), c: SAN length; the SAN is followed by the move's
+ *              UCI, NUL padded to CN_UCI_RECORD_BYTES ("0000" for a null
+ *              move)
  *   COMMENT    a: string offset, b: length (text between the braces, or
  *              after ';', trimmed)
  *   NAG        a: the NAG ($n, or the glyphs ! ? !! ?? !? ?! as 1-6)

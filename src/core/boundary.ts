@@ -1,7 +1,10 @@
-// The boundary to the addon: loads it (prebuilds/<platform>-<arch>/*.node or
-// build/Release, with node-gyp-build from the package root), types its
-// surface (the exports of csrc/binding/), and turns its failures into the
-// package's errors. Internal: not part of the public API.
+// The boundary to the engine: the type of what a backend provides
+// (Backend), the tables of every slot, code and limit that crosses (read
+// from the engine's own JSON text, cn_boundary_tables), the loaded addon
+// (prebuilds/<platform>-<arch>/*.node or build/Release, with node-gyp-build
+// from the package root), and the turning of its failures into the
+// package's errors. Every engine call from TypeScript goes through here.
+// Internal: not part of the public API.
 //
 // The addon throws TypeError / RangeError for bad arguments and, for an
 // engine status, an Error whose `code` names the C enum value. Every call
@@ -26,15 +29,17 @@ interface NativeError extends Error {
   field?: string;
 }
 
-/** Limits the binding enforces; TypeScript checks arguments against these, never against copies. */
-interface Limits {
+type Table<K extends string> = { readonly [P in K]: number };
+
+/** Limits a backend enforces; TypeScript checks arguments against these, never against copies. */
+export interface Limits {
   /** Deepest perft / divide / perftAsync depth. */
   readonly maxDepth: number;
   /** Most perftAsync threads. */
   readonly maxThreads: number;
   /** Most units one perftUnitsStart job counts. */
   readonly maxUnits: number;
-  /** Largest perft hash table in bytes. */
+  /** Largest perft hash table in bytes (platform dependent: half the address space at most). */
   readonly maxHashBytes: number;
   /** Longest FEN parsed (longer ones are "too long"). */
   readonly fenMaxLength: number;
@@ -45,45 +50,81 @@ interface Limits {
   readonly lineMaxMoves: number;
   /** Moves one sanLine call converts. */
   readonly sanLineMoves: number;
-  /** Bytes per move in playLine's `ucis` (the UCI string, NUL padded). */
+  /** Bytes per move in playLine's `ucis` and after a PGN move's SAN (the UCI string, NUL padded). */
   readonly uciRecordBytes: number;
 }
 
-/** A PGN read's parts: [records, strings, lineOffset, records, strings, lineOffset, ...]. */
-export type PgnParts = (Uint8Array | number)[];
-
-/** The PGN reader's record codes and limits (pgn.h). */
-interface PgnConstants {
+/** The PGN reader's record codes and limits (pgn.h, boundary.h). */
+export interface PgnConstants {
   readonly maxDepth: number;
   readonly maxMoveToken: number;
   readonly maxThreads: number;
   readonly recordInts: number;
   readonly stateLength: number;
-  readonly op: {
-    readonly game: number;
-    readonly tag: number;
-    readonly start: number;
-    readonly move: number;
-    readonly comment: number;
-    readonly nag: number;
-    readonly varStart: number;
-    readonly varEnd: number;
-    readonly error: number;
-    readonly where: number;
-    readonly end: number;
-  };
-  readonly mode: { readonly tree: number; readonly mainline: number; readonly headers: number };
-  readonly result: {
-    readonly none: number;
-    readonly white: number;
-    readonly black: number;
-    readonly draw: number;
-    readonly unknown: number;
-  };
+  readonly op: Table<'game' | 'tag' | 'start' | 'move' | 'comment' | 'nag' | 'varStart' | 'varEnd' | 'error' | 'where' | 'end'>;
+  readonly mode: Table<'tree' | 'mainline' | 'headers'>;
+  readonly result: Table<'none' | 'white' | 'black' | 'draw' | 'unknown'>;
+  /** The pgnState textEnd slot: more text follows, the text's end, or its cut at a size limit. */
+  readonly textEnd: Table<'more' | 'final' | 'cut'>;
+  /** Bits of a START record's flags. */
+  readonly startFlags: Table<'chess960' | 'badFen'>;
 }
 
-/** What csrc/binding/ exports. A position is a view of exactly `positionBytes` bytes. */
-export interface Native {
+/**
+ * The index of each value in the arrays that cross the boundary: state,
+ * progress and result arrays, and the fields of a PGN record (each op's
+ * fields follow the record's op slot).
+ */
+export interface Slots {
+  readonly pgnState: Table<'textEnd' | 'mode' | 'line' | 'column' | 'maxGames' | 'consumed' | 'games' | 'threads'>;
+  readonly lineState: Table<'status' | 'offset' | 'badStart' | 'badLength'>;
+  readonly perftProgress: Table<'rootMovesDone' | 'rootMovesTotal' | 'elapsedMs'>;
+  readonly perftResult: Table<'seconds' | 'rootMoves'>;
+  readonly pgnRecord: Table<'op' | 'a' | 'b' | 'c'>;
+  readonly pgnGame: Table<'line' | 'column'>;
+  readonly pgnTag: Table<'name' | 'nameLength' | 'valueLength'>;
+  readonly pgnStart: Table<'fen' | 'fenLength' | 'flags'>;
+  /** `san`: the SAN (sanLength bytes), then the move's UCI record (limits.uciRecordBytes). */
+  readonly pgnMove: Table<'move' | 'san' | 'sanLength'>;
+  readonly pgnComment: Table<'text' | 'length'>;
+  readonly pgnNag: Table<'nag'>;
+  readonly pgnError: Table<'message' | 'length' | 'ply'>;
+  readonly pgnWhere: Table<'line' | 'column'>;
+  readonly pgnEnd: Table<'result' | 'fen' | 'fenLength'>;
+}
+
+type PieceName = 'Pawn' | 'Knight' | 'Bishop' | 'Rook' | 'Queen' | 'King';
+
+/** The tables of csrc/engine/include/boundary.h, as cn_boundary_tables() writes them. */
+export interface BoundaryTables {
+  readonly slots: Slots;
+  /** The length of each state, progress and result array, and of a PGN record. */
+  readonly slotLengths: Table<'pgnState' | 'lineState' | 'perftProgress' | 'perftResult' | 'pgnRecord'>;
+  readonly limits: Limits;
+  readonly pgn: PgnConstants;
+  /** board()'s code of each square: empty, or the piece on it. */
+  readonly board: Table<'empty' | `white${PieceName}` | `black${PieceName}`>;
+  /** The sides, as turn() gives them and attackers() takes them. */
+  readonly colors: Table<'white' | 'black'>;
+  /** The bits of gameState() (CN_GAME_*). Checkmate is check | noMoves. */
+  readonly gameStateBits: Table<'check' | 'noMoves' | 'insufficient' | 'fifty'>;
+  /** playLine / sanLine formats (CN_LINE_*): uci or san, | list for '\n'-terminated moves. */
+  readonly lineFormat: Table<'uci' | 'san' | 'list'>;
+  /** The lineState status slot. */
+  readonly lineStatus: Table<'ok' | 'illegal' | 'malformed'>;
+  /** The `code` of the engine statuses TypeScript tells apart. */
+  readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
+}
+
+/** A PGN read's parts: [records, strings, lineOffset, records, strings, lineOffset, ...]. */
+export type PgnParts = (Uint8Array | number)[];
+
+/**
+ * What a backend (the addon of csrc/binding/, or the engine as WebAssembly)
+ * provides. A position is a view of exactly `positionBytes` bytes; the
+ * slots and codes of what crosses are in `boundaryTables`.
+ */
+export interface Backend {
   readonly version: string;
   readonly sliders: 'pext' | 'magic';
   readonly impl: string;
@@ -98,20 +139,11 @@ export interface Native {
   /** Name and seed of the key set a verifying perft counts with again. */
   readonly perftVerifyKeySet: string;
   readonly perftVerifyKeySeed: bigint;
-  readonly limits: Limits;
-  /** The bits of gameState() (CN_GAME_*). Checkmate is check | noMoves. */
-  readonly gameStateBits: { readonly check: number; readonly noMoves: number; readonly insufficient: number; readonly fifty: number };
-  /** playLine / sanLine formats (CN_LINE_*): uci or san, | list for '\n'-terminated moves. */
-  readonly lineFormat: { readonly uci: number; readonly san: number; readonly list: number };
-  /** The `code` of the engine statuses TypeScript tells apart. */
-  readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
-  /** state[0] after playLine / sanLine. */
-  readonly lineStatus: { readonly ok: number; readonly illegal: number; readonly malformed: number };
+  /** cn_boundary_tables(): the JSON text of BoundaryTables. */
+  readonly boundaryTables: string;
 
-  /** PGN record layout and codes (pgn.h). */
-  readonly pgn: PgnConstants;
   /**
-   * Reads the games of `text` (state: see csrc/binding/pgn.cc); returns its
+   * Reads the games of `text` (state: SLOTS.pgnState); returns its
    * parts in order, three entries each: records, strings, line offset.
    */
   pgnRead(text: Uint8Array, state: Float64Array): PgnParts;
@@ -125,6 +157,7 @@ export interface Native {
    */
   fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   fen(pos: Uint8Array): string;
+  /** TABLES.colors: the side to move. */
   turn(pos: Uint8Array): 0 | 1;
   /** 1 when the side to move is in check, else 0. */
   inCheck(pos: Uint8Array): 0 | 1;
@@ -137,10 +170,10 @@ export interface Native {
   play(pos: Uint8Array, uci: string, out: Uint8Array): number;
   hash(pos: Uint8Array): bigint;
   gameState(pos: Uint8Array): number;
-  /** out[square] = 0 empty, else 1 + color * 8 + type (type 0 pawn .. 5 king; square 0 = a1). */
+  /** out[square] = the board code (TABLES.board) of the square (square 0 = a1). */
   board(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
-  attackers(pos: Uint8Array, square: number, color: 0 | 1, out: Uint8Array): number;
+  attackers(pos: Uint8Array, square: number, color: number, out: Uint8Array): number;
 
   san(pos: Uint8Array, uci: string): string;
   /** SAN of the legal moves, space separated, in legalMoves order; `out` receives the moves. */
@@ -153,8 +186,8 @@ export interface Native {
    * Plays the moves of `text` (UTF-8) from byte `offset` (format: lineFormat). Fills
    * positions (positionBytes each, the position after each move), moves and ucis
    * (uciRecordBytes each) for up to as many moves as they hold; never writes `pos`.
-   * Returns the number played; state = [lineStatus, offset to continue from, failing
-   * move's start, its length].
+   * Returns the number played; state: SLOTS.lineState (status, offset to continue from,
+   * failing move's start and length).
    */
   playLine(
     pos: Uint8Array,
@@ -184,13 +217,13 @@ export interface Native {
    * counted (also while running and after a cancel), else 0 and 0n. Returns the number copied.
    */
   perftUnitResults(job: PerftHandle, first: number, counts: BigUint64Array, done: Uint8Array): number;
-  /** Nodes so far; `out` = [root moves done, root moves total, elapsed ms]. */
+  /** Nodes so far; `out`: SLOTS.perftProgress. */
   perftProgress(job: PerftHandle, out: Float64Array): bigint;
   perftCancel(job: PerftHandle): void;
   /**
    * -1 unless the job finished uncancelled; else the node count, with the root moves
    * (generation order) and their counts in `moves` / `counts` (maxMoves entries each)
-   * and `out` = [seconds, number of root moves].
+   * and `out`: SLOTS.perftResult (seconds, number of root moves).
    */
   perftResult(job: PerftHandle, moves: Uint16Array, counts: BigUint64Array, out: Float64Array): bigint | -1;
   /** Cancels if running, joins the threads, frees the job (and its table). */
@@ -206,10 +239,10 @@ function isNativeError(e: unknown): e is NativeError {
   return e instanceof Error && typeof code === 'string' && code.startsWith('CN_');
 }
 
-function load(): Native {
+function load(): Backend {
   try {
-    // dist/core/native.js -> the package root is two levels up.
-    return nodeGypBuild(path.join(__dirname, '..', '..')) as Native;
+    // dist/core/boundary.js -> the package root is two levels up.
+    return nodeGypBuild(path.join(__dirname, '..', '..')) as Backend;
   } catch (e) {
     // The only engine status the module's initialisation can throw: its
     // tables could not be built, or a forced code path is unsupported.
@@ -218,8 +251,29 @@ function load(): Native {
   }
 }
 
-export const native = load();
-const CODES = native.errorCodes;
+/** The addon. */
+export const backend: Backend = load();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The tables of a backend's boundaryTables text, deep-frozen. */
+function tablesOf(json: string): BoundaryTables {
+  return deepFreeze(JSON.parse(json) as BoundaryTables);
+}
+
+/** Every slot, code and limit of the boundary: TypeScript reads them by name, never by number. */
+export const TABLES: BoundaryTables = tablesOf(backend.boundaryTables);
+export const SLOTS: Slots = TABLES.slots;
+export const SLOT_LENGTHS = TABLES.slotLengths;
+export const LIMITS: Limits = TABLES.limits;
+export const PGN: PgnConstants = TABLES.pgn;
+const CODES = TABLES.errorCodes;
 
 /**
  * The error a user sees for `e`, thrown by the addon: CN_ERR_FEN is a
@@ -242,7 +296,7 @@ export function publicError(e: unknown): unknown {
  */
 export function moveError(e: unknown, move: string, notation: Notation, pos: Uint8Array): never {
   if (isNativeError(e) && (e.code === CODES.illegalMove || e.code === CODES.badMove)) {
-    throw rejectedMove(move, notation, e.code === CODES.illegalMove, () => native.fen(pos));
+    throw rejectedMove(move, notation, e.code === CODES.illegalMove, () => backend.fen(pos));
   }
   throw publicError(e);
 }

@@ -1,0 +1,111 @@
+/*
+ * boundary.c - the tables of boundary.h as one JSON text. The tree of
+ * tables is a compile-time constant made from the X-macro lists; it is
+ * written out as text once, by cn_init.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "impl.h"
+#include "include/boundary.h"
+
+_Static_assert(CN_PGN_RECORD_LENGTH == CN_PGN_RECORD_INTS, "a PGN record is its op and three fields");
+_Static_assert(CN_PGN_TAG_VALUE_LENGTH < CN_PGN_RECORD_INTS && CN_PGN_START_FLAGS < CN_PGN_RECORD_INTS &&
+                   CN_PGN_MOVE_SAN_LENGTH < CN_PGN_RECORD_INTS && CN_PGN_ERROR_PLY < CN_PGN_RECORD_INTS &&
+                   CN_PGN_END_FEN_LENGTH < CN_PGN_RECORD_INTS,
+               "every field of a PGN record lies inside it");
+_Static_assert(CN_BOARD_CODE(CN_BLACK, CN_KING) < 256, "board codes are bytes");
+
+/* A node of the tree: a number, a string, or an object of nodes. */
+typedef struct node {
+    const char *key;
+    const char *text;            /* a string, or NULL */
+    double number;               /* a number, when text and children are NULL */
+    const struct node *children; /* an object */
+    size_t count;
+} node;
+
+#define NUMBER(name, key)  {#key, NULL, (double)(name), NULL, 0},
+#define NAME(name, key)    {#key, #name, 0, NULL, 0},
+#define OBJECT(key, array) {#key, NULL, 0, array, sizeof array / sizeof array[0]}
+
+#define SLOT_ARRAY(list, key) static const node slots_##key[] = {list(NUMBER)};
+CN_BOUNDARY_SLOT_TABLES(SLOT_ARRAY)
+#define SLOT_OBJECT(list, key) OBJECT(key, slots_##key),
+static const node slots[] = {CN_BOUNDARY_SLOT_TABLES(SLOT_OBJECT)};
+
+static const node slot_lengths[] = {CN_BOUNDARY_SLOT_LENGTHS(NUMBER)};
+
+static const node limits[] = {CN_BOUNDARY_LIMITS(NUMBER)};
+static const node pgn_ops[] = {CN_PGN_OPS(NUMBER)};
+static const node pgn_modes[] = {CN_PGN_MODES(NUMBER)};
+static const node pgn_results[] = {CN_PGN_RESULTS(NUMBER)};
+static const node pgn_text_ends[] = {CN_PGN_TEXT_ENDS(NUMBER)};
+static const node pgn_start_flags[] = {CN_PGN_START_FLAG_BITS(NUMBER)};
+static const node pgn[] = {CN_PGN_LIMITS(NUMBER) OBJECT(op, pgn_ops), OBJECT(mode, pgn_modes),
+                           OBJECT(result, pgn_results), OBJECT(textEnd, pgn_text_ends),
+                           OBJECT(startFlags, pgn_start_flags)};
+static const node board[] = {CN_BOARD_CODES(NUMBER)};
+static const node colors[] = {CN_COLORS(NUMBER)};
+static const node game_state_bits[] = {CN_GAME_STATE_BITS(NUMBER)};
+static const node line_formats[] = {CN_LINE_FORMATS(NUMBER)};
+static const node line_statuses[] = {CN_LINE_STATUSES(NUMBER)};
+static const node error_codes[] = {CN_ERROR_CODES(NAME)};
+
+static const node tables[] = {
+    OBJECT(slots, slots),
+    OBJECT(slotLengths, slot_lengths),
+    OBJECT(limits, limits),
+    OBJECT(pgn, pgn),
+    OBJECT(board, board),
+    OBJECT(colors, colors),
+    OBJECT(gameStateBits, game_state_bits),
+    OBJECT(lineFormat, line_formats),
+    OBJECT(lineStatus, line_statuses),
+    OBJECT(errorCodes, error_codes),
+};
+static const node root = OBJECT(tables, tables);
+
+/* Comfortably more than the text (about 2.5 KiB); cn_boundary_init checks. */
+static char text[8192];
+static size_t length;
+
+static void put(const char *s) {
+    const size_t n = strlen(s);
+    if (length + n < sizeof text) memcpy(text + length, s, n);
+    length += n;
+}
+
+static void put_node(const node *n) {
+    char number[32];
+    if (n->children) {
+        put("{");
+        for (size_t i = 0; i < n->count; i++) {
+            put(i ? ",\"" : "\"");
+            put(n->children[i].key);
+            put("\":");
+            put_node(&n->children[i]);
+        }
+        put("}");
+    } else if (n->text) {
+        put("\"");
+        put(n->text);
+        put("\"");
+    } else {
+        /* Every value is an integer below 2^53. */
+        snprintf(number, sizeof number, "%.0f", n->number);
+        put(number);
+    }
+}
+
+void cn_boundary_init(void) {
+    length = 0;
+    put_node(&root);
+    if (length >= sizeof text) length = 0;
+    text[length] = 0;
+}
+
+const char *cn_boundary_tables(void) {
+    cn_init();
+    return text;
+}
