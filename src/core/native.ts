@@ -82,6 +82,25 @@ interface PgnConstants {
   };
 }
 
+/** splitTree's result (csrc/binding/split.cc). */
+interface NativeSplit {
+  /** The ply the units stand at. */
+  readonly ply: number;
+  /** Each unit's FEN: its four position fields and clocks `0 1`. */
+  readonly fens: string[];
+  /** Move sequences from the root reaching each unit. */
+  readonly multiplicities: bigint[];
+  /** The root's legal moves in UCI, in legalMoves order. */
+  readonly rootMoves: string[];
+  /**
+   * With trackRoots at ply >= 1: unit i is reached by rootCounts[j] sequences starting with root
+   * move roots[j], for j from rootFirst[i] to rootFirst[i + 1] - 1 (roots ascending).
+   */
+  readonly rootFirst?: Uint32Array;
+  readonly roots?: Uint16Array;
+  readonly rootCounts?: bigint[];
+}
+
 /** What csrc/binding/ exports. A position is a view of exactly `positionBytes` bytes. */
 export interface Native {
   readonly version: string;
@@ -195,6 +214,13 @@ export interface Native {
   perftResult(job: PerftHandle, moves: Uint16Array, counts: BigUint64Array, out: Float64Array): bigint | -1;
   /** Cancels if running, joins the threads, frees the job (and its table). */
   perftFree(job: PerftHandle): void;
+
+  /**
+   * The unique positions `ply` plies below `root` (split.h), in the order they are first reached,
+   * expanding while the level holds at most maxUnits units; trackRoots 1 counts each unit's
+   * sequences per root move. A count beyond 2^128 - 1 is an engine error CN_ERR_BAD_ARGUMENT.
+   */
+  splitTree(root: Uint8Array, ply: number, maxUnits: number, trackRoots: 0 | 1): NativeSplit;
 }
 
 /** Opaque handle of a native perft job. */
