@@ -68,8 +68,9 @@ Napi::Value SplitTree(const Napi::CallbackInfo &info) {
     const size_t limit = max_units >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<size_t>(max_units);
     const cn_status status = cn_split_tree(&root, ply, limit, track_roots != 0, &split);
     if (status != CN_OK) {
-        ThrowStatus(env, status, status == CN_ERR_NO_MEMORY ? "out of memory splitting the tree"
-                                                            : "a unit's count exceeds 2^128 - 1");
+        ThrowStatus(env, status,
+                    status == CN_ERR_NO_MEMORY ? "out of memory splitting the tree"
+                                               : "a unit's count exceeds 2^128 - 1");
         return env.Undefined();
     }
     if (split.root_first && split.root_first[split.count] > UINT32_MAX) {

@@ -208,7 +208,8 @@ cn_status cn_split_expand(const cn_split *level, cn_split *out) {
     memcpy(out->root_moves, level->root_moves, sizeof out->root_moves);
     builder b = {level, out, 0, NULL, 0, NULL, 1, 0, NULL, CN_OK};
     if (!grow_units(&b) || !grow_slots(&b)) b.status = CN_ERR_NO_MEMORY;
-    if (b.status == CN_OK) cn_expand(level->positions, sizeof(cn_position), level->count, cn_legal_moves_sorted, add_child, &b);
+    if (b.status == CN_OK)
+        cn_expand(level->positions, sizeof(cn_position), level->count, cn_legal_moves_sorted, add_child, &b);
     if (b.status == CN_OK && level->track_roots) b.status = pack_roots(&b);
     free(b.slots);
     free(b.nodes);

@@ -129,8 +129,8 @@ static void sp_check_roots(const cn_position *root, const cn_split *split, int d
     for (int i = 0; i < n; i++) {
         int r = 0;
         while (r < split->root_move_count && split->root_moves[r] != moves[i]) r++;
-        SP_CHECK(r < split->root_move_count && by_root[r] == divide[i], "%s: root move %d counts %" PRIu64 ", not %" PRIu64,
-                 label, i, by_root[r], divide[i]);
+        SP_CHECK(r < split->root_move_count && by_root[r] == divide[i],
+                 "%s: root move %d counts %" PRIu64 ", not %" PRIu64, label, i, by_root[r], divide[i]);
     }
 }
 

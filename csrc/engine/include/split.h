@@ -30,9 +30,9 @@ extern "C" {
 #endif
 
 typedef struct cn_split {
-    int ply;                 /* plies below the root */
-    size_t count;            /* units */
-    cn_position *positions;  /* count units */
+    int ply;                  /* plies below the root */
+    size_t count;             /* units */
+    cn_position *positions;   /* count units */
     uint64_t *multiplicities; /* 2 * count words: unit i's is [2i] + 2^64 [2i + 1] */
     /* Per root move, when the split tracks them: unit i is reached by
      * root_counts[2j] + 2^64 root_counts[2j + 1] sequences starting with
