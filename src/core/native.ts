@@ -145,6 +145,8 @@ export interface Native {
   fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   fen(pos: Uint8Array): string;
   turn(pos: Uint8Array): 0 | 1;
+  /** The fullmove number, from 1. */
+  moveNumber(pos: Uint8Array): number;
   /** 1 when the side to move is in check, else 0. */
   inCheck(pos: Uint8Array): 0 | 1;
   /** The sorted legal moves into `out` (an ArrayBuffer of >= 2 * maxMoves bytes or a Uint16Array); returns their count. */
@@ -154,6 +156,8 @@ export interface Native {
   isLegal(pos: Uint8Array, uci: string): 0 | 1;
   /** Plays `uci`, writing the position after it into `out` (never into `pos`); returns the move. */
   play(pos: Uint8Array, uci: string, out: Uint8Array): number;
+  /** The side to move passes (a PGN null move), writing the position after it into `out`; CN_ERR_ILLEGAL_MOVE in check. */
+  playNull(pos: Uint8Array, out: Uint8Array): void;
   hash(pos: Uint8Array): bigint;
   gameState(pos: Uint8Array): number;
   /** out[square] = 0 empty, else 1 + color * 8 + type (type 0 pawn .. 5 king; square 0 = a1). */

@@ -118,6 +118,11 @@ export class Position {
     return native.turn(this.#pos()) === 0 ? 'w' : 'b';
   }
 
+  /** The fullmove number: 1 at the start, one more after each Black move (as chess.js's moveNumber). */
+  moveNumber(): number {
+    return native.moveNumber(this.#pos());
+  }
+
   /** Whether the side to move is in check. */
   inCheck(): boolean {
     return native.inCheck(this.#pos()) === 1;

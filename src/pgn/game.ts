@@ -3,6 +3,8 @@
 // first use.
 import * as buffer from 'node:buffer';
 
+import { allocBytes } from '../core/bytes';
+import { parseFen } from '../core/fen';
 import { native } from '../core/native';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
 import { Position, START_FEN } from '../core/position';
@@ -390,11 +392,13 @@ function mainline(root: PgnRoot): PgnMove[] {
   return moves;
 }
 
-/** A FEN with the side to move passing (a null move). */
-function passFen(fen: string): string {
-  const f = fen.split(' ');
-  const black = f[1] === 'b';
-  return [f[0], black ? 'w' : 'b', f[2], '-', String(Number(f[4]) + 1), String(Number(f[5]) + (black ? 1 : 0))].join(' ');
+/** The FEN after the side to move of `fen` passes (a null move, played by the engine as the reader plays it). */
+function passFen(fen: string, chess960: boolean): string {
+  const before = allocBytes();
+  parseFen(before, fen, chess960);
+  const after = allocBytes();
+  native.playNull(before, after);
+  return native.fen(after);
 }
 
 function replay(fen: string, chess960: boolean, ucis: string[]): Position {
@@ -403,7 +407,7 @@ function replay(fen: string, chess960: boolean, ucis: string[]): Position {
   for (let i = 0; i <= ucis.length; i++) {
     if (i < ucis.length && ucis[i] !== '0000') continue;
     if (i > from) pos.playLine(ucis.slice(from, i));
-    if (i < ucis.length) pos = new Position(passFen(pos.fen()), { chess960 });
+    if (i < ucis.length) pos = new Position(passFen(pos.fen(), chess960), { chess960 });
     from = i + 1;
   }
   return pos;
