@@ -19,6 +19,7 @@
         "csrc/binding/san.cc",
         "csrc/binding/lines.cc",
         "csrc/binding/perft.cc",
+        "csrc/binding/split.cc",
         "csrc/binding/pgn.cc"
       ],
       # The binding sees the engine's public headers only.

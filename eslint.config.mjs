@@ -47,6 +47,11 @@ export default tseslint.config(
     languageOptions: { globals: { fetch: 'readonly' } },
   },
   {
+    // The browser demo's page and worker.
+    files: ['examples/browser/*.js'],
+    languageOptions: { globals: { document: 'readonly', Worker: 'readonly', self: 'readonly' } },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

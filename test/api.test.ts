@@ -79,6 +79,19 @@ describe('Position basics', () => {
     expect(pos.inCheck()).toBe(false);
   });
 
+  it('reports the move number from the FEN, one more after each Black move', () => {
+    const pos = new Position('4k3/8/8/8/8/8/8/4K3 w - - 0 41');
+    expect(pos.moveNumber()).toBe(41);
+    pos.play('e1e2');
+    expect(pos.moveNumber()).toBe(41);
+    pos.play('e8e7');
+    expect(pos.moveNumber()).toBe(42);
+    pos.undo();
+    expect(pos.moveNumber()).toBe(41);
+    expect(new Position().moveNumber()).toBe(1);
+    expect(new Position('8/8/8/8/8/8/8/K6k b - -').moveNumber()).toBe(1);
+  });
+
   it('writes castling as e1g1 and e1c1, promotions with a piece letter', () => {
     const castle = new Position(KIWIPETE).legalMoves();
     expect(castle).toContain('e1g1');

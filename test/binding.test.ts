@@ -33,6 +33,9 @@ const calls: [string, Call][] = [
   ['moveToUci', (p) => native.moveToUci(p as Uint8Array, 0)],
   ['play', (p) => native.play(p as Uint8Array, 'e2e4', out)],
   ['playSan', (p) => native.playSan(p as Uint8Array, 'e4', out)],
+  ['playNull', (p) => native.playNull(p as Uint8Array, out)],
+  ['moveNumber', (p) => native.moveNumber(p as Uint8Array)],
+  ['splitTree', (p) => native.splitTree(p as Uint8Array, 1, 100, 1)],
 ];
 
 describe('raw binding', () => {
@@ -94,6 +97,14 @@ describe('raw binding', () => {
       for (const [name, call] of calls) expect(() => call(value), name).toThrow(TypeError);
       expect(() => native.fenParse(value as Uint8Array, START, 0)).toThrow(TypeError);
     }
+  });
+
+  it('plays a null move as the PGN reader does, refusing one in check', () => {
+    const after = new Uint8Array(native.positionBytes);
+    native.playNull(parsed('4k3/8/8/8/8/8/8/4K3 b - - 7 12'), after);
+    expect([native.fen(after), native.moveNumber(after)]).toEqual(['4k3/8/8/8/8/8/8/4K3 w - - 8 13', 13]);
+    const check = parsed('k7/8/8/8/8/8/8/R3K3 b - - 0 1');
+    expect(() => native.playNull(check, after)).toThrow(expect.objectContaining({ code: 'CN_ERR_ILLEGAL_MOVE' }));
   });
 
   it('accepts any view of the right byte length (DataView, other element types, offsets)', () => {

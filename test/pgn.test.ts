@@ -312,6 +312,12 @@ describe('errors and resynchronisation', () => {
     expect(g!.errors).toEqual([]);
     expect(g!.moves().map((m) => m.san)).toEqual(['e4', 'd5', 'exd5', 'c6', 'dxc6']);
   });
+  it('replays a null move as the reader played it, clocks kept at their limits', () => {
+    const [g] = parsePgn('[FEN "4k3/8/8/8/8/8/8/4K3 b - - 65535 4294967295"]\n\n1... -- 2. Kd2 *');
+    expect(g!.errors).toEqual([]);
+    expect(g!.position(g!.root.children[0]).fen()).toBe('4k3/8/8/8/8/8/8/4K3 w - - 65535 4294967295');
+    expect(g!.position().fen()).toBe('4k3/8/8/8/8/8/3K4/8 b - - 65535 4294967295');
+  });
   it('reports a null move while in check', () => {
     const [g] = parsePgn('1. e4 f6 2. Qh5+ -- *');
     expect(g!.errors[0]).toMatchObject({ ply: 4, message: 'null move while in check' });
@@ -501,6 +507,16 @@ describe('writePgn', () => {
     // With a line break too, the comment cannot be written as it is: its line breaks become spaces.
     const [spaced] = parsePgn(writePgn({ headers: {}, result: '*', root: { comments: ['two }\r\nlines\nhere'], children: [] } }));
     expect(spaced!.root.comments).toEqual(['two } lines here']);
+  });
+  it('numbers the moves from the FEN tag as the engine reads it, and from 1 when the tag is no FEN', () => {
+    const [g] = parsePgn('1. e4 e5 *');
+    const numbered = (fen: string): string => writePgn({ headers: { FEN: fen }, result: '*', root: g!.root }).split('\n')[2] as string;
+    expect(numbered(' 8/8/8/8/8/8/8/k1K5  b - - 3 12 ')).toBe('12... e4 13. e5 *');
+    expect(numbered('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR b HFhf - 2 9')).toBe('9... e4 10. e5 *');
+    expect(numbered('8/8/8/8/8/8/8/k1K5 b - -')).toBe('1... e4 2. e5 *');
+    // Not a position (a game read with such a tag has no moves): as if there were no tag.
+    expect(numbered('8/8 b - - 0 12')).toBe('1. e4 e5 *');
+    expect(numbered('8/8/8/8/8/8/8/k1K5 b - - 0 0')).toBe('1. e4 e5 *');
   });
   it('writes a game with no tags and no moves as its result alone', () => {
     const empty = { headers: {}, result: '*', root: { comments: [], children: [] } };

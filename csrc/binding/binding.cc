@@ -32,6 +32,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
     binding::InitSan(env, exports);
     binding::InitLines(env, exports);
     binding::InitPerft(env, exports);
+    binding::InitSplit(env, exports);
     binding::InitPgn(env, exports);
     return exports;
 }

@@ -19,6 +19,8 @@ void InitSan(Napi::Env env, Napi::Object exports);
 void InitLines(Napi::Env env, Napi::Object exports);
 // Synchronous perft and divide, and perft jobs on native threads (perft.cc).
 void InitPerft(Napi::Env env, Napi::Object exports);
+// A perft tree split into work units: splitTree (split.cc).
+void InitSplit(Napi::Env env, Napi::Object exports);
 // Reading PGN into record batches, on the calling thread or a worker (pgn.cc).
 void InitPgn(Napi::Env env, Napi::Object exports);
 

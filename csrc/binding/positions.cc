@@ -1,5 +1,5 @@
-// positions.cc - FEN in and out, legal move lists, single UCI moves, game
-// state and board queries.
+// positions.cc - FEN in and out, legal move lists, single UCI moves and
+// null moves, game state and board queries.
 #include "binding.h"
 
 #include <cstdio>
@@ -8,6 +8,7 @@
 #include "args.h"
 #include "boundary.h"
 #include "line.h"
+#include "pgn.h"
 #include "rules.h"
 
 namespace binding {
@@ -144,6 +145,27 @@ Napi::Value Turn(const Napi::CallbackInfo &info) {
     return Napi::Number::New(info.Env(), pos.side);
 }
 
+// moveNumber(pos): the FEN's fullmove number, from 1
+Napi::Value MoveNumber(const Napi::CallbackInfo &info) {
+    cn_position pos;
+    if (!LoadPosition(info.Env(), info[0], &pos)) return info.Env().Undefined();
+    return Napi::Number::New(info.Env(), pos.fullmove);
+}
+
+// playNull(pos, out): the side to move passes (a PGN null move, cn_pgn_play);
+// writes the position after it into out. CN_ERR_ILLEGAL_MOVE in check.
+Napi::Value PlayNull(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    cn_position pos;
+    if (!LoadPosition(env, info[0], &pos)) return env.Undefined();
+    if (cn_pgn_play(&pos, CN_MOVE_NONE) != CN_OK) {
+        ThrowStatus(env, CN_ERR_ILLEGAL_MOVE, "a null move while in check");
+        return env.Undefined();
+    }
+    StorePosition(env, info[1], &pos, "out must be an ArrayBufferView of positionBytes bytes");
+    return env.Undefined();
+}
+
 // inCheck(pos): 1 when the side to move is in check, else 0
 Napi::Value InCheck(const Napi::CallbackInfo &info) {
     cn_position pos;
@@ -262,11 +284,13 @@ void InitPositions(Napi::Env env, Napi::Object exports) {
         RawMethod(env, "fenParseList", FenParseList),
         Method<Fen>(env, "fen"),
         Method<Turn>(env, "turn"),
+        Method<MoveNumber>(env, "moveNumber"),
         Method<InCheck>(env, "inCheck"),
         RawMethod(env, "legalMoves", LegalMoves),
         Method<MoveToUci>(env, "moveToUci"),
         Method<IsLegal>(env, "isLegal"),
         Method<Play>(env, "play"),
+        Method<PlayNull>(env, "playNull"),
         Method<Hash>(env, "hash"),
         Method<GameState>(env, "gameState"),
         Method<Board>(env, "board"),

@@ -479,17 +479,6 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
 
 /* --- output ------------------------------------------------------------------- */
 
-/* FEN shows the en-passant square only when the capture is legal, as
- * chess.js does (the stored square follows the Polyglot pseudo-legal rule). */
-static int ep_capture_legal(const cn_position *p) {
-    if (p->ep_square == CN_NO_SQUARE) return 0;
-    cn_move moves[CN_MAX_MOVES];
-    int count = cn_legal_moves(p, moves);
-    for (int i = 0; i < count; i++)
-        if (cn_move_kind(moves[i]) == CN_MOVE_EN_PASSANT) return 1;
-    return 0;
-}
-
 /* Appends a decimal number; returns the new length. */
 static size_t append_number(char *out, size_t n, uint32_t value) {
     char digits[10];
@@ -558,7 +547,7 @@ size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
     fen[n++] = ' ';
     n = append_castling(p, fen, n);
     fen[n++] = ' ';
-    if (ep_capture_legal(p)) {
+    if (cn_ep_capture_legal(p)) {
         fen[n++] = (char)('a' + square_file(p->ep_square));
         fen[n++] = (char)('1' + square_rank(p->ep_square));
     } else {

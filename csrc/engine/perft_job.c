@@ -12,6 +12,7 @@
 
 #include "atomics.h"
 #include "clock.h"
+#include "expand.h"
 #include "impl.h"
 #include "thread.h"
 #include "transposition_table.h"
@@ -217,6 +218,21 @@ static void worker(void *arg) {
     if (CN_ATOMIC_SUB_ONE(&job->workers_left) == 0) finish(job);
 }
 
+/* Where cn_expand's children go: items after `next`, each under the root
+ * move of its parent in `parents` (NULL: under its own move, at the root). */
+typedef struct queue_fill {
+    const job_item *parents;
+    job_item *next;
+} queue_fill;
+
+static int add_item(void *user, size_t parent, int move, const cn_position *child) {
+    queue_fill *fill = user;
+    fill->next->pos = *child;
+    fill->next->root = fill->parents ? fill->parents[parent].root : move;
+    fill->next++;
+    return 0;
+}
+
 /* Children of items[0, count), each keeping its root move; NULL when memory
  * is short. *next_count gets their number. */
 static job_item *expand_items(const job_item *items, uint64_t count, uint64_t *next_count) {
@@ -224,17 +240,8 @@ static job_item *expand_items(const job_item *items, uint64_t count, uint64_t *n
     for (uint64_t i = 0; i < count; i++) total += (uint64_t)cn_count_legal_moves(&items[i].pos);
     job_item *next = malloc(sizeof(job_item) * (size_t)(total ? total : 1));
     if (!next) return NULL;
-    uint64_t n = 0;
-    for (uint64_t i = 0; i < count; i++) {
-        cn_move moves[CN_MAX_MOVES];
-        const int move_count = cn_legal_moves(&items[i].pos, moves);
-        for (int m = 0; m < move_count; m++, n++) {
-            cn_undo undo;
-            next[n].pos = items[i].pos;
-            next[n].root = items[i].root;
-            cn_make(&next[n].pos, moves[m], &undo);
-        }
-    }
+    queue_fill fill = {items, next};
+    cn_expand(items, sizeof *items, (size_t)count, cn_legal_moves, add_item, &fill);
     *next_count = total;
     return next;
 }
@@ -262,12 +269,9 @@ static job_item *root_items(cn_perft_job *job, const cn_position *root) {
     }
     job->root_count = cn_legal_moves(root, job->root_moves);
     job_item *items = malloc(sizeof(job_item) * (size_t)(job->root_count ? job->root_count : 1));
-    for (int i = 0; items && i < job->root_count; i++) {
-        cn_undo undo;
-        items[i].pos = *root;
-        items[i].root = i;
-        cn_make(&items[i].pos, job->root_moves[i], &undo);
-    }
+    if (!items) return NULL;
+    queue_fill fill = {NULL, items};
+    cn_expand(root, sizeof *root, 1, cn_legal_moves, add_item, &fill);
     return items;
 }
 

@@ -92,7 +92,7 @@ cn_status cn_pgn_play(cn_position *pos, cn_move move) {
         return CN_OK;
     }
     if (cn_in_check(pos)) return CN_ERR_ILLEGAL_MOVE;
-    if (pos->side == CN_BLACK) pos->fullmove++;
+    if (pos->side == CN_BLACK && pos->fullmove < UINT32_MAX) pos->fullmove++;
     if (pos->halfmove < UINT16_MAX) pos->halfmove++;
     pos->side ^= 1u;
     pos->ep_square = CN_NO_SQUARE;

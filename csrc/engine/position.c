@@ -50,6 +50,15 @@ int cn_castling_right_applies(const cn_position *p, unsigned right, unsigned roo
     return cn_right_queenside(right) ? rook_square < king_square : rook_square > king_square;
 }
 
+int cn_ep_capture_legal(const cn_position *p) {
+    if (p->ep_square == CN_NO_SQUARE) return 0;
+    cn_move moves[CN_MAX_MOVES];
+    const int count = cn_legal_moves(p, moves);
+    for (int i = 0; i < count; i++)
+        if (cn_move_kind(moves[i]) == CN_MOVE_EN_PASSANT) return 1;
+    return 0;
+}
+
 int cn_ep_square_consistent(const cn_position *p, unsigned ep) {
     if (ep >= 64 || square_rank(ep) != (p->side == CN_WHITE ? 5u : 2u)) return 0;
     const int mover = p->side ^ 1;

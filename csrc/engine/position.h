@@ -79,6 +79,11 @@ int cn_castling_right_applies(const cn_position *p, unsigned right, unsigned roo
  * it crossed empty. */
 int cn_ep_square_consistent(const cn_position *p, unsigned ep);
 
+/* Whether the side to move has a legal en-passant capture. FEN shows the
+ * en-passant square only then, as chess.js does; the struct keeps it under
+ * the Polyglot pseudo-legal rule. */
+int cn_ep_capture_legal(const cn_position *p);
+
 /* The share of a Zobrist key from castling rights, en passant and the side
  * to move, drawn from `random` (laid out as the Polyglot table, see
  * zobrist.h): cn_polyglot_random for the position's key, another table for

@@ -116,6 +116,25 @@ export interface BoundaryTables {
   readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
 }
 
+/** splitTree's result (csrc/binding/split.cc). */
+interface BackendSplit {
+  /** The ply the units stand at. */
+  readonly ply: number;
+  /** Each unit's FEN: its four position fields and clocks `0 1`. */
+  readonly fens: string[];
+  /** Move sequences from the root reaching each unit. */
+  readonly multiplicities: bigint[];
+  /** The root's legal moves in UCI, in legalMoves order. */
+  readonly rootMoves: string[];
+  /**
+   * With trackRoots at ply >= 1: unit i is reached by rootCounts[j] sequences starting with root
+   * move roots[j], for j from rootFirst[i] to rootFirst[i + 1] - 1 (roots ascending).
+   */
+  readonly rootFirst?: Uint32Array;
+  readonly roots?: Uint16Array;
+  readonly rootCounts?: bigint[];
+}
+
 /** A PGN read's parts: [records, strings, lineOffset, records, strings, lineOffset, ...]. */
 export type PgnParts = (Uint8Array | number)[];
 
@@ -159,6 +178,8 @@ export interface Backend {
   fen(pos: Uint8Array): string;
   /** TABLES.colors: the side to move. */
   turn(pos: Uint8Array): 0 | 1;
+  /** The fullmove number, from 1. */
+  moveNumber(pos: Uint8Array): number;
   /** 1 when the side to move is in check, else 0. */
   inCheck(pos: Uint8Array): 0 | 1;
   /** The sorted legal moves into `out` (an ArrayBuffer of >= 2 * maxMoves bytes or a Uint16Array); returns their count. */
@@ -168,6 +189,8 @@ export interface Backend {
   isLegal(pos: Uint8Array, uci: string): 0 | 1;
   /** Plays `uci`, writing the position after it into `out` (never into `pos`); returns the move. */
   play(pos: Uint8Array, uci: string, out: Uint8Array): number;
+  /** The side to move passes (a PGN null move), writing the position after it into `out`; CN_ERR_ILLEGAL_MOVE in check. */
+  playNull(pos: Uint8Array, out: Uint8Array): void;
   hash(pos: Uint8Array): bigint;
   gameState(pos: Uint8Array): number;
   /** out[square] = the board code (TABLES.board) of the square (square 0 = a1). */
@@ -228,6 +251,13 @@ export interface Backend {
   perftResult(job: PerftHandle, moves: Uint16Array, counts: BigUint64Array, out: Float64Array): bigint | -1;
   /** Cancels if running, joins the threads, frees the job (and its table). */
   perftFree(job: PerftHandle): void;
+
+  /**
+   * The unique positions `ply` plies below `root` (split.h), in the order they are first reached,
+   * expanding while the level holds at most maxUnits units; trackRoots 1 counts each unit's
+   * sequences per root move. A count beyond 2^128 - 1 is an engine error CN_ERR_BAD_ARGUMENT.
+   */
+  splitTree(root: Uint8Array, ply: number, maxUnits: number, trackRoots: 0 | 1): BackendSplit;
 }
 
 /** Opaque handle of a native perft job. */

@@ -118,6 +118,11 @@ export class Position {
     return backend.turn(this.#pos()) === TABLES.colors.white ? 'w' : 'b';
   }
 
+  /** The fullmove number: 1 at the start, one more after each Black move (as chess.js's moveNumber). */
+  moveNumber(): number {
+    return backend.moveNumber(this.#pos());
+  }
+
   /** Whether the side to move is in check. */
   inCheck(): boolean {
     return backend.inCheck(this.#pos()) === 1;

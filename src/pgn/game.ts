@@ -1,6 +1,9 @@
 // A game read from PGN: a view of one game's records in a batch (see
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
+import { backend } from '../core/boundary';
+import { allocBytes } from '../core/bytes';
+import { parseFen } from '../core/fen';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
 import { Position, START_FEN } from '../core/position';
 import { type GameRecords, type PgnBatch, type PgnError, type PgnVisitor, visitRecords } from './records';
@@ -329,11 +332,13 @@ function mainline(root: PgnRoot): PgnMove[] {
   return moves;
 }
 
-/** A FEN with the side to move passing (a null move). */
-function passFen(fen: string): string {
-  const f = fen.split(' ');
-  const black = f[1] === 'b';
-  return [f[0], black ? 'w' : 'b', f[2], '-', String(Number(f[4]) + 1), String(Number(f[5]) + (black ? 1 : 0))].join(' ');
+/** The FEN after the side to move of `fen` passes (a null move, played by the engine as the reader plays it). */
+function passFen(fen: string, chess960: boolean): string {
+  const before = allocBytes();
+  parseFen(before, fen, chess960);
+  const after = allocBytes();
+  backend.playNull(before, after);
+  return backend.fen(after);
 }
 
 function replay(fen: string, chess960: boolean, ucis: string[]): Position {
@@ -342,7 +347,7 @@ function replay(fen: string, chess960: boolean, ucis: string[]): Position {
   for (let i = 0; i <= ucis.length; i++) {
     if (i < ucis.length && ucis[i] !== '0000') continue;
     if (i > from) pos.playLine(ucis.slice(from, i));
-    if (i < ucis.length) pos = new Position(passFen(pos.fen()), { chess960 });
+    if (i < ucis.length) pos = new Position(passFen(pos.fen(), chess960), { chess960 });
     from = i + 1;
   }
   return pos;

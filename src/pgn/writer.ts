@@ -11,6 +11,8 @@
 // the end of its line and is read back the same (trimmed alike); its line
 // breaks, if it has any, become spaces, as a ';' comment cannot hold them
 // either.
+import { FenError } from '../core/errors';
+import { Position } from '../core/position';
 import type { PgnGameData, PgnNode, PgnRoot } from './game';
 
 /** Options of writePgn. */
@@ -70,13 +72,26 @@ function scanWord(text: string, start: number): number {
   return end * 4 + bracket;
 }
 
-/** Which ply a game starts at: 0 for White to move at move 1. */
+/** The position of a FEN tag in either castling notation, as the reader takes it; undefined for no FEN. */
+function tagPosition(fen: string): Position | undefined {
+  for (const chess960 of [false, true]) {
+    try {
+      return new Position(fen, { chess960 });
+    } catch (e) {
+      if (!(e instanceof FenError)) throw e;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Which ply a game starts at: 0 for White to move at move 1, also without a valid FEN tag (a
+ * game read with an invalid one has no moves).
+ */
 function startPly(headers: Record<string, string>): number {
   const fen = headers['FEN'];
-  if (!fen) return 0;
-  const f = fen.trim().split(/\s+/);
-  const fullmove = Math.max(1, Number.parseInt(f[5] ?? '1', 10) || 1);
-  return (fullmove - 1) * 2 + (f[1] === 'b' ? 1 : 0);
+  const pos = fen ? tagPosition(fen) : undefined;
+  return pos ? (pos.moveNumber() - 1) * 2 + (pos.turn() === 'b' ? 1 : 0) : 0;
 }
 
 /** The movetext's lines, filled greedily token by token up to maxWidth. */

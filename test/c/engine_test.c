@@ -8,8 +8,9 @@
  * Runs: concurrent init, table determinism, every slider entry against the
  * ray walk (multiply and hardware pext), FEN parsing and errors, a slow
  * reference move generator against the fast one, make/unmake symmetry and
- * incremental keys on every suite move, and the perft suites at every depth
- * whose count is <= --max-nodes, on every code path this CPU can run.
+ * incremental keys on every suite move, the perft suites at every depth
+ * whose count is <= --max-nodes, on every code path this CPU can run, and
+ * the tests of the files included below (SAN, PGN, split, perft job, table).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@
 #include "san_test.c"
 #include "pgn_test.c"
 #include "perft_job_test.c"
+#include "split_test.c"
 #include "tt_test.c"
 
 static int failures;
@@ -529,6 +531,8 @@ int main(int argc, char **argv) {
     }
     int tt_failures_seen = tt_tests_run(dir);
     CHECK(tt_failures_seen == 0, "%d table key test failures", tt_failures_seen);
+    int split_failures = split_tests_run();
+    CHECK(split_failures == 0, "%d split test failures", split_failures);
     int job_failures = perft_job_tests_run(dir);
     CHECK(job_failures == 0, "%d perft job test failures", job_failures);
     printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);

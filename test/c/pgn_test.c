@@ -276,11 +276,25 @@ static void pgn_test_fast_san(void) {
     }
 }
 
+/* A null move keeps the clocks valid, as cn_make does: they stop at their
+ * largest values rather than wrap (a fullmove of 0 is no FEN). */
+static void pgn_test_null_move_clocks(void) {
+    static const char fen[] = "4k3/8/8/8/8/8/8/4K3 b - - 65535 4294967295";
+    cn_position pos;
+    cn_fen_parse(&pos, fen, strlen(fen), 0, NULL);
+    if (cn_pgn_play(&pos, CN_MOVE_NONE) != CN_OK) PGN_TEST_FAIL("a null move refused");
+    char out[128];
+    cn_fen_write(&pos, out, sizeof out);
+    if (strcmp(out, "4k3/8/8/8/8/8/8/4K3 w - - 65535 4294967295") != 0 || pos.key != cn_position_compute_key(&pos))
+        PGN_TEST_FAIL("after a null move at the clocks' limits: %s", out);
+}
+
 int pgn_tests_run(void) {
     pgn_test_failures = 0;
     pgn_test_records();
     pgn_test_split();
     pgn_test_fast_san();
+    pgn_test_null_move_clocks();
     pgn_test_parallel();
     pgn_test_utf8();
     return pgn_test_failures;

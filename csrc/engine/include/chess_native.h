@@ -4,7 +4,8 @@
  *
  * The engine's public API is the headers of this folder: this one, san.h
  * (SAN), rules.h (game state, attackers), line.h (a line of moves in one
- * call) and perft_job.h (threaded, hashed, cancellable perft). The binding
+ * call), perft_job.h (threaded, hashed, cancellable perft), split.h (a
+ * perft tree split into work units) and pgn.h (PGN reading). The binding
  * includes these and no other engine header: its include path is this
  * folder alone. They have no Node headers and no chess logic; the engine
  * builds and tests without Node.
