@@ -10,7 +10,9 @@
 // TypeError and RangeError.
 import * as path from 'node:path';
 
+import { requestedBackend, setChosenBackend, type BackendName } from './backend-choice';
 import { EngineError, FenError, rejectedMove, type FenField, type Notation } from './errors';
+import { loadWasm } from './wasm-backend';
 
 // node-gyp-build ships no types: it takes the package root and returns the addon's exports.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build loads it synchronously
@@ -206,19 +208,35 @@ function isNativeError(e: unknown): e is NativeError {
   return e instanceof Error && typeof code === 'string' && code.startsWith('CN_');
 }
 
-function load(): Native {
+function loadAddon(): Native {
+  // dist/core/native.js -> the package root is two levels up.
+  return nodeGypBuild(path.join(__dirname, '..', '..')) as Native;
+}
+
+/** The addon, or the wasm engine when asked for or when no addon binary loads. */
+function load(): { engine: Native; backend: BackendName } {
+  const requested = requestedBackend();
   try {
-    // dist/core/native.js -> the package root is two levels up.
-    return nodeGypBuild(path.join(__dirname, '..', '..')) as Native;
+    if (requested === 'wasm') return { engine: loadWasm(), backend: 'wasm' };
+    try {
+      return { engine: loadAddon(), backend: 'native' };
+    } catch (e) {
+      if (requested === 'native' || isNativeError(e)) throw e;
+      return { engine: loadWasm(), backend: 'wasm' };
+    }
   } catch (e) {
-    // The only engine status the module's initialisation can throw: its
-    // tables could not be built, or a forced code path is unsupported.
+    // The only engine status initialisation can throw: the tables could not
+    // be built, or a forced code path is unsupported.
     if (isNativeError(e)) throw new EngineError(e.code, e.message);
     throw e;
   }
 }
 
-export const native = load();
+const loaded = load();
+setChosenBackend(loaded.backend);
+export const native = loaded.engine;
+/** Which engine `native` is: the addon, or the WebAssembly build. */
+export const backend = loaded.backend;
 const CODES = native.errorCodes;
 
 /**
