@@ -219,7 +219,9 @@ describe('engineInfo', () => {
     const info = engineInfo();
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(['pext', 'magic']).toContain(info.sliders);
-    expect(info.napi).toBe(8);
+    // Node-API 8 for the addon; the WebAssembly build has no Node-API.
+    expect(info.napi).toBe(info.backend === 'native' ? 8 : 0);
+    expect(info.backend).toBe(process.env['CHESS_NATIVE_BACKEND'] === 'wasm' ? 'wasm' : 'native');
     expect(['pext', 'bmi2-magic', 'popcnt-magic', 'arm64-magic', 'base-magic']).toContain(info.impl);
     expect(info.sliders === 'pext').toBe(info.impl === 'pext');
     expect(info.initMs).toBeGreaterThanOrEqual(0);

@@ -111,6 +111,24 @@ describe('boundary tables', () => {
     expect(fromWasm.limits.maxHashBytes).toBeLessThan(2 ** 32);
   });
 
+  it("are what the wasm backend's restated struct constants say (src/core/wasm/layout.ts)", () => {
+    const L = require('../dist/core/wasm/layout.js') as typeof import('../src/core/wasm/layout');
+    const t = JSON.parse(wasm.readCString(Number(wasm.call('cn_boundary_tables')))) as typeof TABLES;
+    expect({
+      maxDepth: L.MAX_DEPTH,
+      maxThreads: L.JOB_MAX_THREADS,
+      maxUnits: L.JOB_MAX_UNITS,
+      maxHashBytes: L.MAX_HASH_BYTES,
+      fenMaxLength: L.FEN_MAX_LENGTH,
+      uciMaxLength: L.UCI_MAX,
+      sanMaxLength: L.SAN_LINE_MAX,
+      lineMaxMoves: L.LINE_MAX_MOVES,
+      sanLineMoves: L.SAN_LINE_MOVES,
+      uciRecordBytes: L.UCI_RECORD_BYTES,
+    }).toEqual(t.limits);
+    expect([L.PGN_MAX_THREADS, L.PGN_STATE_LENGTH]).toEqual([t.pgn.maxThreads, t.slotLengths.pgnState]);
+  });
+
   it('give each slot of an array its own index, below the array length', () => {
     for (const [name, slots] of Object.entries(TABLES.slots)) {
       const indices = Object.values(slots as Record<string, number>);

@@ -52,6 +52,10 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       'dist/index.mjs',
       'dist/index.d.ts',
       'dist/cli/main.js',
+      'dist/wasm.js',
+      'dist/wasm.mjs',
+      'dist/wasm.d.ts',
+      'dist/core/wasm/perft-worker.js',
       'wasm/chess-native.wasm',
       'wasm/loader.mjs',
     ]) {
@@ -59,7 +63,7 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     }
     expect(files.some((f) => f.startsWith(`prebuilds/${TUPLE}/`) && f.endsWith('.node'))).toBe(true);
     const allowed =
-      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/((core|perft|pgn|cli)\/)?[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node|wasm\/(chess-native\.wasm|loader\.mjs|loader\.d\.mts))$/;
+      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/((core|core\/wasm|perft|pgn|cli)\/)?[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node|wasm\/(chess-native\.wasm|loader\.mjs|loader\.d\.mts))$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     // Compressed size: the binaries dominate; a few MB at most.
     expect(listing[0]!.size).toBeLessThan(5 * 1024 * 1024);
@@ -120,6 +124,27 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     expect(JSON.parse(out)).toEqual({ perft: 2039, same: true, illegal: 'e2e5' });
   });
 
+  it('loads chess-native/wasm with import and require: the WebAssembly engine, perftAsync on its workers', () => {
+    const out = execFileSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `
+      import { Position, engineInfo, perftAsync, START_FEN } from 'chess-native/wasm';
+      import { createRequire } from 'node:module';
+      const cjs = createRequire(import.meta.url)('chess-native/wasm');
+      const { nodes } = await perftAsync(START_FEN, 4, { threads: 2 });
+      console.log(JSON.stringify({
+        backend: engineInfo().backend, perft: new Position().perft(3), nodes: String(nodes), same: cjs.Position === Position,
+      }));
+    `,
+      ],
+      { cwd: project, env, encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).toEqual({ backend: 'wasm', perft: 8902, nodes: '197281', same: true });
+  });
+
   it('installs the chess-native command', () => {
     const cli = path.join(project, 'node_modules', '.bin', 'chess-native');
     const out = JSON.parse(execFileSync(cli, ['perft', '3', '--json', '--divide'], { cwd: project, env, encoding: 'utf8' })) as {
@@ -151,7 +176,9 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
         onProgress: (p: PerftProgress) => void p.nodes,
       });
       const abortName: string = new AbortError().name;
-      export { moves, n, big, d, turn, undone, sliders, field, move, run, abortName };
+      import { engineInfo as wasmEngineInfo } from 'chess-native/wasm';
+      const backend: 'native' | 'wasm' = wasmEngineInfo().backend;
+      export { moves, n, big, d, turn, undone, sliders, field, move, run, abortName, backend };
     `;
     writeFileSync(path.join(project, 'cjs.cts'), source);
     writeFileSync(path.join(project, 'esm.mts'), source);

@@ -13,7 +13,9 @@
 // TypeError and RangeError.
 import * as path from 'node:path';
 
+import { requestedBackend, setChosenBackend, type BackendName } from './backend-choice';
 import { EngineError, FenError, rejectedMove, type FenField, type Notation } from './errors';
+import { loadWasm } from './wasm-backend';
 
 // node-gyp-build ships no types: it takes the package root and returns the addon's exports.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build loads it synchronously
@@ -269,20 +271,36 @@ function isNativeError(e: unknown): e is NativeError {
   return e instanceof Error && typeof code === 'string' && code.startsWith('CN_');
 }
 
-function load(): Backend {
+function loadAddon(): Backend {
+  // dist/core/boundary.js -> the package root is two levels up.
+  return nodeGypBuild(path.join(__dirname, '..', '..')) as Backend;
+}
+
+/** The addon, or the wasm engine when asked for or when no addon binary loads. */
+function load(): { engine: Backend; name: BackendName } {
+  const requested = requestedBackend();
   try {
-    // dist/core/boundary.js -> the package root is two levels up.
-    return nodeGypBuild(path.join(__dirname, '..', '..')) as Backend;
+    if (requested === 'wasm') return { engine: loadWasm(), name: 'wasm' };
+    try {
+      return { engine: loadAddon(), name: 'native' };
+    } catch (e) {
+      if (requested === 'native' || isNativeError(e)) throw e;
+      return { engine: loadWasm(), name: 'wasm' };
+    }
   } catch (e) {
-    // The only engine status the module's initialisation can throw: its
-    // tables could not be built, or a forced code path is unsupported.
+    // The only engine status initialisation can throw: the tables could not
+    // be built, or a forced code path is unsupported.
     if (isNativeError(e)) throw new EngineError(e.code, e.message);
     throw e;
   }
 }
 
-/** The addon. */
-export const backend: Backend = load();
+const loaded = load();
+setChosenBackend(loaded.name);
+/** The engine: the addon, or the WebAssembly build. */
+export const backend: Backend = loaded.engine;
+/** Which engine `backend` is. */
+export const backendName: BackendName = loaded.name;
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {

@@ -1,4 +1,4 @@
-import { backend } from './boundary';
+import { backend, backendName } from './boundary';
 
 /** What {@link engineInfo} reports about the loaded engine. */
 export interface EngineInfo {
@@ -6,8 +6,14 @@ export interface EngineInfo {
   version: string;
   /** Slider attack indexing chosen at run time: BMI2 `pext`, or multiply `magic`. */
   sliders: 'pext' | 'magic';
-  /** Node-API version the binary was built for. */
+  /** Node-API version the binary was built for (0 on the wasm backend). */
   napi: number;
+  /**
+   * The engine backing the API: `'native'`, the addon, or `'wasm'`, the same engine built as
+   * WebAssembly (forced by CHESS_NATIVE_BACKEND=wasm or the chess-native/wasm entry, else used
+   * when no native binary loads).
+   */
+  backend: 'native' | 'wasm';
   /**
    * Active code path: "pext", "bmi2-magic", "popcnt-magic" or "base-magic" on x86-64 (by CPU
    * features), "arm64-magic" on AArch64, "base-magic" elsewhere.
@@ -29,6 +35,7 @@ export function engineInfo(): EngineInfo {
     version: backend.version,
     sliders: backend.sliders,
     napi: backend.napi,
+    backend: backendName,
     impl: backend.impl,
     initMs: backend.initMs,
     perftKeySet: backend.perftKeySet,

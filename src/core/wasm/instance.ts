@@ -1,0 +1,233 @@
+// One instance of wasm/chess-native.wasm (the engine of csrc/engine built by
+// wasm/build.mjs), instantiated synchronously, as Node allows: the wasm
+// backend keeps the API synchronous. The same stubs as wasm/loader.mjs stand
+// in for the seven WASI imports wasi-libc asks for; the engine needs none.
+//
+// A trap (out-of-bounds access, stack overflow, unreachable) leaves the
+// instance's stack pointer and heap wherever it stopped, so the instance is
+// dropped and a new one made before the error is rethrown as an engine
+// status error (code CN_ERR_WASM_TRAP): every call after a trap runs on a
+// fresh engine, and positions, which live in JS memory, survive it.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+/** A compiled WebAssembly.Module (opaque here). */
+export type CompiledModule = object;
+
+/** The part of the WebAssembly global used here (its types come with the DOM lib, which this build leaves out). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => CompiledModule;
+  Instance: new (module: CompiledModule, imports: object) => { exports: object };
+  RuntimeError: new (message?: string) => Error;
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+}
+export const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** The function exports of the module: the C API of csrc/engine/include, malloc and free. */
+type Exports = Record<string, (...args: (number | bigint)[]) => number | bigint> & { memory: { buffer: ArrayBuffer } };
+
+/** The code of the error a trap becomes. */
+const TRAP_CODE = 'CN_ERR_WASM_TRAP';
+
+const ERRNO_BADF = 8;
+
+/** The module's bytes: wasm/ at the package root (dist/core/wasm -> three levels up). */
+export function compileModule(): CompiledModule {
+  return new wasm.Module(readFileSync(path.join(__dirname, '..', '..', '..', 'wasm', 'chess-native.wasm')));
+}
+
+/** The variables the engine reads (getenv) that it is given: CHESS_NATIVE_SLIDERS and CHESS_NATIVE_CPU, as the addon sees them. */
+export type EngineEnv = Record<string, string>;
+
+/** The variables of `env` the engine reads, from the process environment. */
+export function engineEnv(env: Record<string, string | undefined>): EngineEnv {
+  const out: EngineEnv = {};
+  for (const name of ['CHESS_NATIVE_SLIDERS', 'CHESS_NATIVE_CPU']) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+function wasiImports(memory: () => { buffer: ArrayBuffer }, env: EngineEnv): object {
+  const view = (): DataView => new DataView(memory().buffer);
+  const strings = Object.entries(env).map(([name, value]) => new TextEncoder().encode(`${name}=${value}\0`));
+  return {
+    wasi_snapshot_preview1: {
+      environ_sizes_get(countPtr: number, sizePtr: number): number {
+        view().setUint32(countPtr, strings.length, true);
+        view().setUint32(
+          sizePtr,
+          strings.reduce((sum, s) => sum + s.length, 0),
+          true,
+        );
+        return 0;
+      },
+      environ_get(pointers: number, buffer: number): number {
+        let at = buffer;
+        strings.forEach((s, i) => {
+          view().setUint32(pointers + 4 * i, at, true);
+          new Uint8Array(memory().buffer).set(s, at);
+          at += s.length;
+        });
+        return 0;
+      },
+      clock_time_get(_clock: number, _precision: bigint, outPtr: number): number {
+        view().setBigUint64(outPtr, BigInt(Math.round(performance.now() * 1e6)), true);
+        return 0;
+      },
+      fd_write(_fd: number, iovs: number, iovsLength: number, writtenPtr: number): number {
+        let written = 0;
+        for (let i = 0; i < iovsLength; i++) written += view().getUint32(iovs + 8 * i + 4, true);
+        view().setUint32(writtenPtr, written, true);
+        return 0;
+      },
+      fd_close: (): number => ERRNO_BADF,
+      fd_seek: (): number => ERRNO_BADF,
+      proc_exit(code: number): never {
+        throw new wasm.RuntimeError(`the engine called exit(${code})`);
+      },
+    },
+  };
+}
+
+/** An engine status error as the addon throws it: an Error whose `code` is the C name. */
+export function statusError(code: string, message: string): Error & { code: string } {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Bytes of the scratch block every call's fixed-size arguments and results use. */
+const SCRATCH_BYTES = 64 << 10;
+
+/** The engine over one compiled module; re-instantiated after a trap. */
+export class Engine {
+  readonly module: CompiledModule;
+  /** Instances made so far (1 + traps survived). */
+  generation = 0;
+  #exports!: Exports;
+  #buffer: ArrayBuffer | null = null;
+  #u8 = new Uint8Array(0);
+  #view = new DataView(new ArrayBuffer(0));
+  /** Address of the scratch block (SCRATCH_BYTES, 8-aligned). */
+  scratch = 0;
+  /** A reusable block for inputs and outputs larger than the scratch (grown on demand). */
+  #block = 0;
+  #blockBytes = 0;
+
+  readonly env: EngineEnv;
+
+  constructor(module: CompiledModule, env: EngineEnv = {}) {
+    this.module = module;
+    this.env = env;
+    this.#start();
+  }
+
+  #start(): void {
+    // The imports read the memory at call time: after #exports is set below.
+    const instance = new wasm.Instance(
+      this.module,
+      wasiImports(() => this.#exports.memory, this.env),
+    );
+    const api = instance.exports as unknown as Exports;
+    this.#exports = api;
+    this.#buffer = null;
+    (api['_initialize'] as () => void)();
+    const status = api['cn_init']!() as number;
+    if (status !== 0) {
+      throw statusError(this.statusName(status), this.readCString(api['cn_init_message']!() as number));
+    }
+    this.scratch = api['malloc']!(SCRATCH_BYTES) as number;
+    this.#block = 0;
+    this.#blockBytes = 0;
+    this.generation++;
+  }
+
+  /** The memory as bytes (a new view after any growth). */
+  get u8(): Uint8Array {
+    if (this.#buffer !== this.#exports.memory.buffer) this.#refresh();
+    return this.#u8;
+  }
+
+  /** The memory as a little-endian DataView (a new view after any growth). */
+  get view(): DataView {
+    if (this.#buffer !== this.#exports.memory.buffer) this.#refresh();
+    return this.#view;
+  }
+
+  #refresh(): void {
+    const buffer = this.#exports.memory.buffer;
+    this.#buffer = buffer;
+    this.#u8 = new Uint8Array(buffer);
+    this.#view = new DataView(buffer);
+  }
+
+  /** Calls an export; a trap re-instantiates the engine and throws a CN_ERR_WASM_TRAP status error. */
+  call(name: string, ...args: (number | bigint)[]): number {
+    return this.#call(name, args) as number;
+  }
+
+  /** call() for an export returning a 64-bit value. */
+  call64(name: string, ...args: (number | bigint)[]): bigint {
+    return this.#call(name, args) as bigint;
+  }
+
+  #call(name: string, args: (number | bigint)[]): number | bigint {
+    try {
+      return this.#exports[name]!(...args);
+    } catch (error) {
+      if (!(error instanceof wasm.RuntimeError)) throw error;
+      this.#start();
+      throw Object.assign(statusError(TRAP_CODE, `the wasm engine trapped in ${name} (${error.message}); it was re-instantiated`), {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * A block of at least `bytes` bytes (8-aligned), reused by every call that
+   * needs one: valid until the next call to block(). Throws CN_ERR_NO_MEMORY
+   * when the module cannot grow to it.
+   */
+  block(bytes: number): number {
+    if (bytes <= this.#blockBytes) return this.#block;
+    const size = Math.max(bytes, 2 * this.#blockBytes, 64 << 10);
+    if (this.#block) this.call('free', this.#block);
+    this.#block = 0;
+    this.#blockBytes = 0;
+    const ptr = size <= 0xffff_fff0 ? this.call('malloc', size) : 0;
+    if (ptr === 0) throw statusError('CN_ERR_NO_MEMORY', `cannot allocate ${bytes} bytes in the wasm engine`);
+    this.#block = ptr;
+    this.#blockBytes = size;
+    return ptr;
+  }
+
+  /** Frees the block when it is larger than `keep` bytes (after a large read). */
+  shrinkBlock(keep: number): void {
+    if (this.#blockBytes <= keep) return;
+    this.call('free', this.#block);
+    this.#block = 0;
+    this.#blockBytes = 0;
+  }
+
+  /** The NUL-terminated string at ptr (ASCII / UTF-8). */
+  readCString(ptr: number): string {
+    const bytes = this.u8;
+    let end = ptr;
+    while (bytes[end] !== 0) end++;
+    return latin1(bytes, ptr, end);
+  }
+
+  /** cn_status_name of a status. */
+  statusName(status: number): string {
+    return this.readCString(this.call('cn_status_name', status));
+  }
+}
+
+/** bytes[start, end) as a string of one character a byte. */
+export function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let out = '';
+  for (let i = start; i < end; i += 4096) {
+    out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
+  }
+  return out;
+}

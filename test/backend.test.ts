@@ -1,0 +1,203 @@
+// Which engine backs the API, and the wasm backend's own machinery: the
+// addon by default, the WebAssembly build when forced (CHESS_NATIVE_BACKEND,
+// chess-native/wasm) or when no addon binary loads; a trap inside the module
+// becomes an engine error and the engine carries on; both backends answer
+// every binding call alike.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEpd, rng, ROOT } from './helpers';
+
+const require = createRequire(import.meta.url);
+type NativeModule = typeof import('../src/core/native');
+type InstanceModule = typeof import('../src/core/wasm/instance');
+
+/** Runs `script` in a new node process with env (CHESS_NATIVE_BACKEND unset unless given); returns its stdout's JSON. */
+function run(script: string, env: Record<string, string> = {}, cwd = ROOT): unknown {
+  const clean = { ...process.env };
+  delete clean['CHESS_NATIVE_BACKEND'];
+  const r = spawnSync(process.execPath, ['-e', script], { cwd, env: { ...clean, ...env }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as unknown;
+}
+
+const REPORT = `const r = (f) => { try { return f(); } catch (e) { return { error: e.name, message: e.message }; } };`;
+
+describe('backend choice', () => {
+  let bare: string;
+
+  beforeAll(() => {
+    // The package without any addon binary (no prebuilds/, no build/): what a platform without a prebuild or a compiler gets.
+    bare = mkdtempSync(path.join(tmpdir(), 'chess-native-bare-'));
+    for (const part of ['dist', 'wasm', 'package.json']) cpSync(path.join(ROOT, part), path.join(bare, part), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(bare, 'node_modules'));
+  });
+  afterAll(() => rmSync(bare, { recursive: true, force: true }));
+
+  it('is the addon by default, and the wasm engine when CHESS_NATIVE_BACKEND=wasm', () => {
+    const script = `const { engineInfo, Position } = require('./dist/index.js');
+      console.log(JSON.stringify({ backend: engineInfo().backend, perft: new Position().perft(3) }));`;
+    expect(run(script)).toEqual({ backend: 'native', perft: 8902 });
+    expect(run(script, { CHESS_NATIVE_BACKEND: 'native' })).toEqual({ backend: 'native', perft: 8902 });
+    expect(run(script, { CHESS_NATIVE_BACKEND: 'wasm' })).toEqual({ backend: 'wasm', perft: 8902 });
+  });
+
+  it('falls back to wasm where no addon binary loads, and says so in engineInfo', () => {
+    const script = `const { engineInfo, perftAsync, START_FEN } = require('./dist/index.js');
+      perftAsync(START_FEN, 3, { threads: 2 }).then(({ nodes }) => console.log(JSON.stringify({ backend: engineInfo().backend, nodes: String(nodes) })));`;
+    expect(run(script, {}, bare)).toEqual({ backend: 'wasm', nodes: '8902' });
+  });
+
+  it('throws the load error when the addon is forced and does not load, and refuses an unknown backend', () => {
+    const script = `${REPORT} console.log(JSON.stringify(r(() => require('./dist/index.js'))));`;
+    expect(run(script, { CHESS_NATIVE_BACKEND: 'native' }, bare)).toMatchObject({
+      error: 'Error',
+      message: expect.stringMatching(/No native build/),
+    });
+    expect(run(script, { CHESS_NATIVE_BACKEND: 'gpu' })).toEqual({
+      error: 'Error',
+      message: "CHESS_NATIVE_BACKEND must be 'native' or 'wasm', not 'gpu'",
+    });
+  });
+
+  it('chess-native/wasm forces wasm, and refuses once the addon has loaded', () => {
+    const first = `const { engineInfo } = require('./dist/wasm.js'); const main = require('./dist/index.js');
+      console.log(JSON.stringify({ backend: engineInfo().backend, same: main.engineInfo === engineInfo }));`;
+    expect(run(first)).toEqual({ backend: 'wasm', same: true });
+    const late = `${REPORT} require('./dist/index.js'); console.log(JSON.stringify(r(() => require('./dist/wasm.js'))));`;
+    expect(run(late)).toEqual({
+      error: 'Error',
+      message: 'chess-native is already loaded with the native backend: load chess-native/wasm first, or set CHESS_NATIVE_BACKEND=wasm',
+    });
+  });
+});
+
+describe('wasm engine instance', () => {
+  const { Engine, compileModule } = require('../dist/core/wasm/instance.js') as InstanceModule;
+
+  it('turns a trap into a CN_ERR_WASM_TRAP error and carries on with a new instance', () => {
+    const engine = new Engine(compileModule());
+    const start = engine.scratch;
+    // Any address past the end of the memory traps.
+    expect(() => engine.call('cn_perft', 0xffff_fff0, 3)).toThrow(expect.objectContaining({ code: 'CN_ERR_WASM_TRAP' }));
+    expect(engine.generation).toBe(2);
+    expect(engine.scratch).toBe(start);
+    expect(engine.statusName(1)).toBe('CN_ERR_FEN');
+  });
+
+  it('becomes an EngineError through the API', () => {
+    const { publicError } = require('../dist/core/native.js') as NativeModule;
+    const engine = new Engine(compileModule());
+    let thrown: unknown;
+    try {
+      engine.call('cn_fen_write', 0xffff_fff0, 0, 128);
+    } catch (e) {
+      thrown = publicError(e);
+    }
+    expect(thrown).toMatchObject({ name: 'EngineError', code: 'CN_ERR_WASM_TRAP' });
+  });
+});
+
+describe('both backends answer every binding call alike', () => {
+  const nativeModule = require('../dist/core/native.js') as NativeModule;
+  const { loadWasm } = require('../dist/core/wasm-backend.js') as typeof import('../src/core/wasm-backend');
+  const engines = { native: nativeModule.native, wasm: loadWasm() };
+  type Call = (n: NativeModule['native']) => unknown;
+
+  /** What a call returns or throws, with its output arguments. */
+  function outcome(call: Call, n: NativeModule['native']): unknown {
+    try {
+      return { value: call(n) };
+    } catch (e) {
+      const error = e as Error & { code?: string; field?: string };
+      return { error: error.constructor.name, message: error.message, code: error.code, field: error.field };
+    }
+  }
+
+  function same(call: Call): void {
+    expect(outcome(call, engines.wasm)).toEqual(outcome(call, engines.native));
+  }
+
+  it('has the same constants but for napi, impl, sliders, initMs and the table limit', () => {
+    const constants = (n: NativeModule['native']) => {
+      const { napi: _n, impl: _i, sliders: _s, initMs: _m, limits, ...rest } = n as unknown as Record<string, unknown> & { limits: object };
+      const { maxHashBytes: _h, ...other } = limits as Record<string, number>;
+      return { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')), limits: other };
+    };
+    expect(constants(engines.wasm)).toEqual(constants(engines.native));
+  });
+
+  it('answers the position, SAN and line calls alike over random games', () => {
+    const random = rng(2029);
+    const fens = readEpd('perftsuite.epd').map((l) => l.fen);
+    for (let i = 0; i < 60; i++) {
+      const fen = fens[Math.floor(random() * fens.length)] as string;
+      const pos = new Uint8Array(96);
+      engines.native.fenParse(pos, fen, 0);
+      const moves = new Uint16Array(512);
+      const n = engines.native.legalMoves(pos, moves);
+      const pick = n ? engines.native.moveToUci(pos, moves[Math.floor(random() * n)] as number) : 'e2e4';
+      same((e) => {
+        const list = new Uint16Array(512);
+        return [e.legalMoves(pos, list), Array.from(list)];
+      });
+      same((e) => [e.fen(pos), e.turn(pos), e.inCheck(pos), e.hash(pos), e.gameState(pos)]);
+      same((e) => {
+        const out = new Uint8Array(96);
+        return [e.play(pos, pick, out), Array.from(out)];
+      });
+      same((e) => [e.san(pos, pick), e.isLegal(pos, pick), e.isLegal(pos, 'a1a1'), e.perft(pos, 2)]);
+      same((e) => e.legalMovesSan(pos, new Uint16Array(512)));
+      same((e) => {
+        const board = new Uint8Array(64);
+        const attackers = new Uint8Array(64);
+        e.board(pos, board);
+        return [Array.from(board), e.attackers(pos, i % 64, (i % 2) as 0 | 1, attackers), Array.from(attackers)];
+      });
+      same((e) => {
+        const root = new Uint16Array(512);
+        const counts = new BigUint64Array(512);
+        return [e.divide(pos, 2, root, counts), Array.from(root), Array.from(counts)];
+      });
+      const line = new TextEncoder().encode(`${pick} e7e5 g8f6 zz9 b1c3`);
+      same((e) => {
+        const state = new Float64Array(4);
+        const positions = new Uint8Array(96 * 8);
+        const played = new Uint16Array(8);
+        const ucis = new Uint8Array(6 * 8);
+        return [
+          e.playLine(pos, line, 0, 0, positions, played, ucis, state),
+          Array.from(state),
+          Array.from(positions),
+          Array.from(played),
+          Array.from(ucis),
+        ];
+      });
+      same((e) => {
+        const state = new Float64Array(4);
+        const end = new Uint8Array(96);
+        return [e.sanLine(pos, line, 0, 0, end, state), Array.from(state), Array.from(end)];
+      });
+      for (const bad of ['e9e9', 'Qxz9', 'O-O-O-O', '', 'é2e4', 'N'.repeat(40)]) {
+        same((e) => e.parseSan(pos, bad));
+        same((e) => e.play(pos, bad, new Uint8Array(96)));
+      }
+    }
+  });
+
+  it('reads PGN alike, parts and state', () => {
+    const text = new TextEncoder().encode('[White "A"]\n\n1. e4 e5 2. Nf3 {ok} (2. f4 exf4) Nc6 3. Bb5 zz 1-0\n\n[FEN "bad"]\n\n1. e4 *\n');
+    for (const mode of [0, 1, 2]) {
+      same((e) => {
+        const state = new Float64Array([1, mode, 1, 0, 0, 0, 0, 1]);
+        const parts = e.pgnRead(text, state);
+        return [parts.map((p) => (typeof p === 'number' ? p : Array.from(p))), Array.from(state)];
+      });
+    }
+    same((e) => e.pgnRead(text, new Float64Array([1, 3, 1, 0, 0, 0, 0, 1])));
+    same((e) => e.pgnRead('text' as unknown as Uint8Array, new Float64Array(8)));
+  });
+});
