@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEpd, rng, ROOT } from './helpers';
 
 const require = createRequire(import.meta.url);
-type NativeModule = typeof import('../src/core/native');
+type NativeModule = typeof import('../src/core/boundary');
 type InstanceModule = typeof import('../src/core/wasm/instance');
 
 /** Runs `script` in a new node process with env (CHESS_NATIVE_BACKEND unset unless given); returns its stdout's JSON. */
@@ -89,7 +89,7 @@ describe('wasm engine instance', () => {
   });
 
   it('becomes an EngineError through the API', () => {
-    const { publicError } = require('../dist/core/native.js') as NativeModule;
+    const { publicError } = require('../dist/core/boundary.js') as NativeModule;
     const engine = new Engine(compileModule());
     let thrown: unknown;
     try {
@@ -102,13 +102,13 @@ describe('wasm engine instance', () => {
 });
 
 describe('both backends answer every binding call alike', () => {
-  const nativeModule = require('../dist/core/native.js') as NativeModule;
+  const nativeModule = require('../dist/core/boundary.js') as NativeModule;
   const { loadWasm } = require('../dist/core/wasm-backend.js') as typeof import('../src/core/wasm-backend');
-  const engines = { native: nativeModule.native, wasm: loadWasm() };
-  type Call = (n: NativeModule['native']) => unknown;
+  const engines = { native: nativeModule.backend, wasm: loadWasm() };
+  type Call = (n: NativeModule['backend']) => unknown;
 
   /** What a call returns or throws, with its output arguments. */
-  function outcome(call: Call, n: NativeModule['native']): unknown {
+  function outcome(call: Call, n: NativeModule['backend']): unknown {
     try {
       return { value: call(n) };
     } catch (e) {
@@ -122,10 +122,18 @@ describe('both backends answer every binding call alike', () => {
   }
 
   it('has the same constants but for napi, impl, sliders, initMs and the table limit', () => {
-    const constants = (n: NativeModule['native']) => {
-      const { napi: _n, impl: _i, sliders: _s, initMs: _m, limits, ...rest } = n as unknown as Record<string, unknown> & { limits: object };
-      const { maxHashBytes: _h, ...other } = limits as Record<string, number>;
-      return { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')), limits: other };
+    const constants = (n: NativeModule['backend']) => {
+      const {
+        napi: _n,
+        impl: _i,
+        sliders: _s,
+        initMs: _m,
+        boundaryTables,
+        ...rest
+      } = n as unknown as Record<string, unknown> & { boundaryTables: string };
+      const tables = JSON.parse(boundaryTables) as { limits: Record<string, number> };
+      const { maxHashBytes: _h, ...limits } = tables.limits;
+      return { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')), tables: { ...tables, limits } };
     };
     expect(constants(engines.wasm)).toEqual(constants(engines.native));
   });
