@@ -43,8 +43,8 @@ export default tseslint.config(
   },
   {
     // Scripts that run in a browser page.
-    files: ['test/browser/*-page.mjs', 'bench/browser-page.mjs'],
-    languageOptions: { globals: { fetch: 'readonly' } },
+    files: ['test/browser/*-page.mjs', 'bench/browser-page.mjs', 'wasm/browser-shims.mjs'],
+    languageOptions: { globals: { fetch: 'readonly', Blob: 'readonly', MessageChannel: 'readonly' } },
   },
   {
     // The browser demo's page and worker.

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provideModule } from '../src/core/wasm/instance';
 import { readEpd, rng, ROOT } from './helpers';
 
 const require = createRequire(import.meta.url);
@@ -43,6 +44,25 @@ describe('backend choice', () => {
     expect(run(script)).toEqual({ backend: 'native', perft: 8902 });
     expect(run(script, { CHESS_NATIVE_BACKEND: 'native' })).toEqual({ backend: 'native', perft: 8902 });
     expect(run(script, { CHESS_NATIVE_BACKEND: 'wasm' })).toEqual({ backend: 'wasm', perft: 8902 });
+  });
+
+  it('uses a module provided before the engine loads, as the browser entry does, and reads no file for it', () => {
+    const provide = provideModule.name;
+    const script = `const fs = require('node:fs');
+      const { ${provide}: provideModule } = require('./dist/core/wasm/instance.js');
+      require('./dist/core/backend-choice.js').requestBackend('wasm');
+      provideModule(new WebAssembly.Module(fs.readFileSync('wasm/chess-native.wasm')));
+      fs.rmSync('wasm/chess-native.wasm');
+      const { engineInfo, Position } = require('./dist/index.js');
+      console.log(JSON.stringify({ backend: engineInfo().backend, perft: new Position().perft(3) }));`;
+    const copy = mkdtempSync(path.join(tmpdir(), 'chess-native-provided-'));
+    try {
+      for (const part of ['dist', 'wasm', 'package.json']) cpSync(path.join(bare, part), path.join(copy, part), { recursive: true });
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+      expect(run(script, {}, copy)).toEqual({ backend: 'wasm', perft: 8902 });
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('falls back to wasm where no addon binary loads, and says so in engineInfo', () => {

@@ -31,9 +31,20 @@ const TRAP_CODE = 'CN_ERR_WASM_TRAP';
 
 const ERRNO_BADF = 8;
 
-/** The module's bytes: wasm/ at the package root (dist/core/wasm -> three levels up). */
+let provided: CompiledModule | undefined;
+
+/**
+ * Hands over the compiled module before the engine loads: the browser entry
+ * compiles it asynchronously (a page may not compile a large module
+ * synchronously) and has no file system to read it from.
+ */
+export function provideModule(module: CompiledModule): void {
+  provided = module;
+}
+
+/** The provided module, else the module's bytes: wasm/ at the package root (dist/core/wasm -> three levels up). */
 export function compileModule(): CompiledModule {
-  return new wasm.Module(readFileSync(path.join(__dirname, '..', '..', '..', 'wasm', 'chess-native.wasm')));
+  return provided ?? new wasm.Module(readFileSync(path.join(__dirname, '..', '..', '..', 'wasm', 'chess-native.wasm')));
 }
 
 /** The variables the engine reads (getenv) that it is given: CHESS_NATIVE_SLIDERS and CHESS_NATIVE_CPU, as the addon sees them. */

@@ -1,0 +1,107 @@
+// The package's browser entry (dist/browser.mjs, built by wasm/bundle.mjs) in
+// Debian's headless Chromium: the API on the WebAssembly engine answers as
+// the native addon does in Node (moves, SAN, FEN errors, perft, PGN read
+// and written, a Blob streamed). Skipped without /usr/bin/chromium unless
+// CHESS_NATIVE_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
+import { BAD_FENS } from './bad-fens';
+import { api, readEpd, ROOT } from './helpers';
+
+const { Position, parsePgn, writePgn } = api;
+const PAGE = '/test/browser/api-page.mjs';
+const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_BROWSER === '1';
+const AVAILABLE = hasChromium();
+
+if (!AVAILABLE && !REQUIRED) console.warn(`test/browser-api.test.ts skipped: no ${CHROMIUM} (apt-get install chromium)`);
+
+/** The native answers for what api-page.mjs's positions() returns. */
+function nativePositions(fens: string[]): unknown[] {
+  return fens.map((fen) => {
+    try {
+      const pos = new Position(fen);
+      const moves = pos.legalMoves();
+      return {
+        fen: pos.fen(),
+        moves,
+        sans: pos.legalMovesSan(),
+        checkmate: pos.isCheckmate(),
+        draw: pos.isDraw(),
+        hash: String(pos.hash()),
+        after: moves.length
+          ? pos
+              .clone()
+              .play(moves[moves.length - 1]!)
+              .fen()
+          : null,
+      };
+    } catch (e) {
+      const error = e as Error & { field?: string };
+      return { error: error.name, field: error.field ?? null, message: error.message };
+    }
+  });
+}
+
+const PGN_TEXT = `[Event "A"]
+[White "Café"]
+[Black "B"]
+[Result "1-0"]
+
+{ start } 1. e4 { [%clk 0:03:00] } e5 (1... c5 2. Nf3 $1) 2. Nf3 Nc6 3. Bb5 a6 4. Qxf7 1-0
+
+[Event "bad"]
+
+1. e4 e5 2. Ke3 Nf6 *
+
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+[SetUp "1"]
+
+1. d4 ( 1. c4 e5 ) 1... d5 2. c4 dxc4 1/2-1/2
+`;
+
+let opened: OpenPage;
+
+describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    if (!AVAILABLE) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+    if (!existsSync(path.join(ROOT, 'dist', 'browser.mjs'))) throw new Error('dist/browser.mjs is missing: npm run build:ts');
+    opened = await openPage({ files: ['dist/browser.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('runs on the wasm backend', async () => {
+    const info = await opened.call<{ backend: string; napi: number }>(PAGE, 'info');
+    expect(info).toMatchObject({ backend: 'wasm', napi: 0 });
+  });
+
+  it('answers moves, SAN, state, hashes and FEN errors as the addon does', async () => {
+    const fens = [...readEpd('perftsuite.epd').map((l) => l.fen), ...BAD_FENS.map(([, fen]) => fen)];
+    expect(await opened.call(PAGE, 'positions', fens)).toEqual(nativePositions(fens));
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('counts perft exactly', async () => {
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    expect(await opened.call(PAGE, 'perft', kiwipete, 4)).toBe('4085603');
+  });
+
+  it('reads and writes PGN as the addon does, from a string and from a Blob', async () => {
+    const expected = parsePgn(PGN_TEXT).map((g) => ({
+      headers: g.headers,
+      moves: g.moves().map((m) => m.uci),
+      errors: g.errors,
+      written: writePgn(g),
+    }));
+    expect(expected.length).toBe(3);
+    expect(await opened.call(PAGE, 'pgn', PGN_TEXT)).toEqual({ parsed: expected, streamed: expected });
+  });
+
+  it('says what is Node-only', async () => {
+    expect(await opened.call(PAGE, 'nodeOnly')).toMatch(/is Node-only/);
+  });
+});

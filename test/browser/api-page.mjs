@@ -1,0 +1,61 @@
+// Runs in the page: the package's browser entry (dist/browser.mjs, the API on
+// the WebAssembly engine), called by test/browser-api.test.ts, which compares
+// every answer with the native addon's in Node.
+const api = () => import('/dist/browser.mjs');
+
+export async function info() {
+  const { engineInfo } = await api();
+  return engineInfo();
+}
+
+/** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown. */
+export async function positions(fens) {
+  const { Position } = await api();
+  return fens.map((fen) => {
+    try {
+      const pos = new Position(fen);
+      const moves = pos.legalMoves();
+      return {
+        fen: pos.fen(),
+        moves,
+        sans: pos.legalMovesSan(),
+        checkmate: pos.isCheckmate(),
+        draw: pos.isDraw(),
+        hash: String(pos.hash()),
+        after: moves.length
+          ? pos
+              .clone()
+              .play(moves[moves.length - 1])
+              .fen()
+          : null,
+      };
+    } catch (e) {
+      return { error: e.name, field: e.field ?? null, message: e.message };
+    }
+  });
+}
+
+export async function perft(fen, depth) {
+  const { Position } = await api();
+  return String(new Position(fen).perftBig(depth));
+}
+
+/** Each game of `text`: headers, mainline UCI, errors and its PGN written back; also read as a Blob stream. */
+export async function pgn(text) {
+  const { parsePgn, readPgn, writePgn } = await api();
+  const summary = (g) => ({ headers: g.headers, moves: g.moves().map((m) => m.uci), errors: g.errors, written: writePgn(g) });
+  const streamed = [];
+  for await (const g of readPgn(new Blob([text]), { chunkBytes: 256 })) streamed.push(summary(g));
+  return { parsed: parsePgn(text).map(summary), streamed };
+}
+
+/** What a Node-only function says in the browser. */
+export async function nodeOnly() {
+  const { readPgn } = await api();
+  try {
+    for await (const g of readPgn('games.pgn')) return g;
+    return 'no error';
+  } catch (e) {
+    return e.message;
+  }
+}
