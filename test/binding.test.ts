@@ -33,6 +33,7 @@ const calls: [string, Call][] = [
   ['moveToUci', (p) => native.moveToUci(p as Uint8Array, 0)],
   ['play', (p) => native.play(p as Uint8Array, 'e2e4', out)],
   ['playSan', (p) => native.playSan(p as Uint8Array, 'e4', out)],
+  ['pass', (p) => native.pass(p as Uint8Array, out)],
 ];
 
 describe('raw binding', () => {
@@ -138,6 +139,17 @@ describe('raw binding', () => {
     for (const bad of badLists) expect(() => native.fenParseList(slab, 0, START, 0, bad as ArrayBuffer)).toThrow(TypeError);
     expect(() => native.fenParseList(slab, 0, 1 as unknown as string, 0, list)).toThrow(TypeError);
     expect(native.fenParseList(slab, size, START, 0, list)).toBe(20);
+  });
+
+  it('passes: the other side to move, no en passant square, the clocks on; not in check', () => {
+    const after = new Uint8Array(native.positionBytes);
+    native.pass(parsed('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2'), after);
+    expect(native.fen(after)).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3');
+    native.pass(parsed(START), after);
+    expect(native.fen(after)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1');
+    expect(() => native.pass(parsed('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1'), after)).toThrow(
+      expect.objectContaining({ code: TABLES.errorCodes.illegalMove }),
+    );
   });
 
   it('returns only strings, numbers and bigints: flags are 0 / 1', () => {

@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "boundary.h"
+#include "pgn.h"
 #include "line.h"
 #include "rules.h"
 
@@ -224,6 +225,22 @@ Napi::Value Board(const Napi::CallbackInfo &info) {
     return env.Undefined();
 }
 
+// pass(pos, out: view(positionBytes)): the position after the side to move
+// passes (a null move, as a PGN "--" plays it) into out; CN_ERR_ILLEGAL_MOVE
+// in check.
+Napi::Value Pass(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    cn_position pos;
+    if (!LoadPosition(env, info[0], &pos)) return env.Undefined();
+    const cn_status status = cn_pgn_play(&pos, CN_MOVE_NONE);
+    if (status != CN_OK) {
+        ThrowStatus(env, status, "a null move is not legal in check");
+        return env.Undefined();
+    }
+    StorePosition(env, info[1], &pos, "out must be an ArrayBufferView of positionBytes bytes");
+    return env.Undefined();
+}
+
 // attackers(pos, square, color, out: Uint8Array(>= 64)): count; out holds
 // the squares of color's pieces attacking square, ascending (a1 = 0).
 Napi::Value Attackers(const Napi::CallbackInfo &info) {
@@ -271,6 +288,7 @@ void InitPositions(Napi::Env env, Napi::Object exports) {
         Method<GameState>(env, "gameState"),
         Method<Board>(env, "board"),
         Method<Attackers>(env, "attackers"),
+        Method<Pass>(env, "pass"),
     });
 }
 

@@ -172,6 +172,8 @@ export interface Backend {
   gameState(pos: Uint8Array): number;
   /** out[square] = the board code (TABLES.board) of the square (square 0 = a1). */
   board(pos: Uint8Array, out: Uint8Array): void;
+  /** The position after the side to move passes (a null move) into `out`; an error in check. */
+  pass(pos: Uint8Array, out: Uint8Array): void;
   /** Fills `out` with the attacking squares (ascending, a1 = 0); returns their number. */
   attackers(pos: Uint8Array, square: number, color: number, out: Uint8Array): number;
 

@@ -2,6 +2,7 @@
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
+import { passedFen } from '../core/fen';
 import { Position, START_FEN } from '../core/position';
 import { type GameRecords, type PgnBatch, type PgnError, type PgnVisitor, visitRecords } from './records';
 import { writePgn, type WritePgnOptions } from './writer';
@@ -329,20 +330,13 @@ function mainline(root: PgnRoot): PgnMove[] {
   return moves;
 }
 
-/** A FEN with the side to move passing (a null move). */
-function passFen(fen: string): string {
-  const f = fen.split(' ');
-  const black = f[1] === 'b';
-  return [f[0], black ? 'w' : 'b', f[2], '-', String(Number(f[4]) + 1), String(Number(f[5]) + (black ? 1 : 0))].join(' ');
-}
-
 function replay(fen: string, chess960: boolean, ucis: string[]): Position {
   let pos = new Position(fen, { chess960 });
   let from = 0;
   for (let i = 0; i <= ucis.length; i++) {
     if (i < ucis.length && ucis[i] !== '0000') continue;
     if (i > from) pos.playLine(ucis.slice(from, i));
-    if (i < ucis.length) pos = new Position(passFen(pos.fen()), { chess960 });
+    if (i < ucis.length) pos = new Position(passedFen(pos.fen(), chess960), { chess960 });
     from = i + 1;
   }
   return pos;
