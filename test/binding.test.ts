@@ -151,6 +151,17 @@ describe('raw binding', () => {
     expect(native.fenParseList(slab, size, START, 0, list)).toBe(20);
   });
 
+  it('passes: the other side to move, no en passant square, the clocks on; not in check', () => {
+    const after = new Uint8Array(native.positionBytes);
+    native.playNull(parsed('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2'), after);
+    expect(native.fen(after)).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3');
+    native.playNull(parsed(START), after);
+    expect(native.fen(after)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1');
+    expect(() => native.playNull(parsed('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1'), after)).toThrow(
+      expect.objectContaining({ code: TABLES.errorCodes.illegalMove }),
+    );
+  });
+
   it('returns only strings, numbers and bigints: flags are 0 / 1', () => {
     const pos = parsed(KIWIPETE);
     const check = parsed('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');

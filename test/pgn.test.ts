@@ -450,6 +450,28 @@ describe('Chess960', () => {
     expect(x!.chess960).toBe(true);
     expect(ucis(x!)).toEqual(['b1a1', 'b8a8']);
   });
+
+  it("names the same castling move by its game's mode, and promotions and null moves, in the tree and the mainline", () => {
+    // The same engine moves in a standard and a Chess960 game, read in either order: the name
+    // comes with the record, the move is only the key of each mode's cache.
+    const fen = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+    const standard = `[FEN "${fen}"]\n1. O-O O-O-O *`;
+    const chess960 = `[Variant "Chess960"]\n[FEN "${fen}"]\n1. O-O O-O-O *`;
+    for (const text of [`${standard}\n\n${chess960}`, `${chess960}\n\n${standard}`]) {
+      const games = parsePgn(text);
+      const [a, b] = games[0]!.chess960 ? [games[1]!, games[0]!] : [games[0]!, games[1]!];
+      expect(ucis(a)).toEqual(['e1g1', 'e8c8']);
+      expect(ucis(b)).toEqual(['e1h1', 'e8a8']);
+      expect(b.root.children[0]!.uci).toBe('e1h1');
+    }
+    const [p] = parsePgn('[FEN "8/P6k/8/8/8/8/7p/K7 w - - 0 1"]\n1. a8=N -- 2. Kb1 h1=Q+ (2... h1=R+) *');
+    expect(ucis(p!)).toEqual(['a7a8n', '0000', 'a1b1', 'h2h1q']);
+    expect(p!.initialFen).toBe('8/P6k/8/8/8/8/7p/K7 w - - 0 1');
+    expect(p!.finalFen).toBe('N7/7k/8/8/8/8/8/1K5q w - - 0 3');
+    expect(p!.position().fen()).toBe(p!.finalFen);
+    expect(p!.result).toBe('*');
+    expect(p!.root.children[0]!.children[0]!.children[0]!.children.map((n) => n.uci)).toEqual(['h2h1q', 'h2h1r']);
+  });
 });
 
 describe('modes', () => {

@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "boundary.h"
+#include "pgn.h"
 #include "line.h"
 #include "pgn.h"
 #include "rules.h"

@@ -23,6 +23,19 @@ export function parseFen(out: Uint8Array, fen: string, chess960: boolean): void 
   }
 }
 
+/** The FEN after the side to move of `fen` passes (a null move: no en passant, clocks on). */
+export function passedFen(fen: string, chess960: boolean): string {
+  const before = new Uint8Array(backend.positionBytes);
+  const after = new Uint8Array(backend.positionBytes);
+  parseFen(before, fen, chess960);
+  try {
+    backend.playNull(before, after);
+  } catch (e) {
+    throw publicError(e);
+  }
+  return backend.fen(after);
+}
+
 // The move list of the newest position parsed by parseFenListingMoves:
 // parsing and listing in one native call makes `new Position(fen).legalMoves()`
 // cost one crossing, not two. Only parseFenListingMoves writes NEWEST_MOVES,

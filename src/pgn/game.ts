@@ -1,10 +1,8 @@
 // A game read from PGN: a view of one game's records in a batch (see
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
-import { backend } from '../core/boundary';
-import { allocBytes } from '../core/bytes';
-import { parseFen } from '../core/fen';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
+import { passedFen } from '../core/fen';
 import { Position, START_FEN } from '../core/position';
 import { type GameRecords, type PgnBatch, type PgnError, type PgnVisitor, visitRecords } from './records';
 import { writePgn, type WritePgnOptions } from './writer';
@@ -332,22 +330,13 @@ function mainline(root: PgnRoot): PgnMove[] {
   return moves;
 }
 
-/** The FEN after the side to move of `fen` passes (a null move, played by the engine as the reader plays it). */
-function passFen(fen: string, chess960: boolean): string {
-  const before = allocBytes();
-  parseFen(before, fen, chess960);
-  const after = allocBytes();
-  backend.playNull(before, after);
-  return backend.fen(after);
-}
-
 function replay(fen: string, chess960: boolean, ucis: string[]): Position {
   let pos = new Position(fen, { chess960 });
   let from = 0;
   for (let i = 0; i <= ucis.length; i++) {
     if (i < ucis.length && ucis[i] !== '0000') continue;
     if (i > from) pos.playLine(ucis.slice(from, i));
-    if (i < ucis.length) pos = new Position(passFen(pos.fen(), chess960), { chess960 });
+    if (i < ucis.length) pos = new Position(passedFen(pos.fen(), chess960), { chess960 });
     from = i + 1;
   }
   return pos;
