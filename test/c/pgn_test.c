@@ -242,6 +242,18 @@ static void pgn_test_utf8(void) {
         snprintf(text, sizeof text, "[White \"a\"]\n1. e4 { x%s } *\n", invalid[i]);
         if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a comment not reported", (int)i);
     }
+    /* A lone bad byte at every place of comments 1 to 33 bytes long: the
+     * check reads words, then a tail. */
+    for (int n = 1; n <= 33; n++) {
+        for (int at = 0; at < n; at++) {
+            char comment[40];
+            memset(comment, 'a', (size_t)n);
+            comment[n] = 0;
+            comment[at] = '\xFF';
+            snprintf(text, sizeof text, "1. e4 {%s} *\n", comment);
+            if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("a bad byte at %d of a %d-byte comment not reported", at, n);
+        }
+    }
 }
 
 /* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
