@@ -7,6 +7,8 @@
 
 #include "include/pgn.h"
 #include "include/san.h"
+#include "pgn_reader.h"
+#include "position.h"
 
 static int is_file(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(char c) { return c >= '1' && c <= '8'; }
@@ -85,10 +87,15 @@ cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t 
     return san == CN_ERR_BAD_MOVE && lan == CN_ERR_ILLEGAL_MOVE ? lan : san;
 }
 
-cn_status cn_pgn_play(cn_position *pos, cn_move move) {
+/* keyed: a constant; 0 leaves the key stale (pgn_play_unkeyed). */
+static inline cn_status play(cn_position *pos, cn_move move, const int keyed) {
     if (move != CN_MOVE_NONE) {
-        cn_undo undo;
-        cn_make(pos, move, &undo);
+        if (keyed) {
+            cn_undo undo;
+            cn_make(pos, move, &undo);
+        } else {
+            cn_make_unkeyed(pos, move);
+        }
         return CN_OK;
     }
     if (cn_in_check(pos)) return CN_ERR_ILLEGAL_MOVE;
@@ -96,6 +103,10 @@ cn_status cn_pgn_play(cn_position *pos, cn_move move) {
     if (pos->halfmove < UINT16_MAX) pos->halfmove++;
     pos->side ^= 1u;
     pos->ep_square = CN_NO_SQUARE;
-    pos->key = cn_position_compute_key(pos);
+    if (keyed) pos->key = cn_position_compute_key(pos);
     return CN_OK;
 }
+
+cn_status cn_pgn_play(cn_position *pos, cn_move move) { return play(pos, move, 1); }
+
+cn_status pgn_play_unkeyed(cn_position *pos, cn_move move) { return play(pos, move, 0); }

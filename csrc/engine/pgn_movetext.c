@@ -62,7 +62,7 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
     /* One copy: a failed play leaves pos as it was, and a cut line opens
      * no variation that would read before. */
     line->before = line->pos;
-    if (cn_pgn_play(&line->pos, move) != CN_OK) {
+    if (pgn_play_unkeyed(&line->pos, move) != CN_OK) {
         pgn_error(r, tok, line->ply + 1, "null move while in check");
         line->live = 0;
         return;

@@ -42,6 +42,9 @@ typedef struct pgn_reader {
     pgn_line lines[CN_PGN_MAX_DEPTH + 1];
 } pgn_reader;
 
+/* cn_pgn_play without the key: the reader's positions keep none (they
+ * give moves, SAN and FEN, none of which reads it), so it is left stale. */
+cn_status pgn_play_unkeyed(cn_position *pos, cn_move move);
 /* Appends a record; failures become r->status. Inline: one per token. */
 static inline void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
     if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);

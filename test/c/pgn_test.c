@@ -11,6 +11,7 @@
 
 #include "chess_native.h"
 #include "pgn.h"
+#include "pgn_reader.h"
 #include "pgn_san.h"
 #include "san.h"
 
@@ -256,7 +257,17 @@ static void pgn_test_utf8(void) {
     }
 }
 
-/* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
+/* The reader's play without the key leaves the position cn_pgn_play
+ * leaves (after), all but the key. */
+static void pgn_test_unkeyed(const cn_position *before, const cn_position *after, cn_move move) {
+    cn_position unkeyed = *before;
+    if (pgn_play_unkeyed(&unkeyed, move) != CN_OK) PGN_TEST_FAIL("move %d refused without the key", (int)move);
+    unkeyed.key = after->key;
+    if (memcmp(&unkeyed, after, sizeof unkeyed)) PGN_TEST_FAIL("move %d played otherwise without the key", (int)move);
+}
+
+/* pgn_fast_san equals cn_move_to_san, and pgn_play_unkeyed cn_pgn_play, on
+ * every legal move and a pass along seeded random games. */
 static void pgn_test_fast_san(void) {
     static const char *const fens[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -280,7 +291,10 @@ static void pgn_test_fast_san(void) {
                     pgn_fast_san(&pos, &after, legal[i], fast);
                     cn_move_to_san(&pos, legal[i], slow);
                     if (strcmp(fast, slow)) PGN_TEST_FAIL("SAN %s, cn_move_to_san %s", fast, slow);
+                    pgn_test_unkeyed(&pos, &after, legal[i]);
                 }
+                cn_position passed = pos;
+                if (cn_pgn_play(&passed, CN_MOVE_NONE) == CN_OK) pgn_test_unkeyed(&pos, &passed, CN_MOVE_NONE);
                 seed = seed * 1103515245u + 12345u;
                 cn_pgn_play(&pos, legal[(seed >> 16) % (unsigned)n]);
             }
