@@ -8,6 +8,7 @@
 #include "include/pgn.h"
 #include "include/san.h"
 #include "pgn_reader.h"
+#include "pgn_san.h"
 #include "position.h"
 
 static int is_file(char c) { return c >= 'a' && c <= 'h'; }
@@ -72,19 +73,23 @@ static cn_status resolve_long(const cn_position *pos, const char *s, size_t n, c
     return cn_move_from_uci(pos, uci, len, out);
 }
 
-cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out) {
+cn_status pgn_resolve_move(const cn_position *pos, int in_check, const char *token, size_t length, cn_move *out) {
     if (length > CN_PGN_MAX_MOVE_TOKEN) return CN_ERR_BAD_MOVE;
     if ((length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
         (length == 4 && token[0] == '0' && !memcmp(token, "0000", 4))) {
         *out = CN_MOVE_NONE;
         return CN_OK;
     }
-    const cn_status san = cn_move_from_san(pos, token, length, out);
+    const cn_status san = pgn_move_from_san(pos, in_check, token, length, out);
     if (san == CN_OK) return CN_OK;
     const cn_status lan = resolve_long(pos, token, length, out);
     if (lan == CN_OK) return CN_OK;
     /* Report what the SAN reading said unless only the long form parsed. */
     return san == CN_ERR_BAD_MOVE && lan == CN_ERR_ILLEGAL_MOVE ? lan : san;
+}
+
+cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out) {
+    return pgn_resolve_move(pos, -1, token, length, out);
 }
 
 /* keyed: a constant; 0 leaves the key stale (pgn_play_unkeyed). */

@@ -19,6 +19,7 @@ typedef struct pgn_line {
     cn_position before; /* before it */
     int has_move;
     int ply;    /* plies from the game's start to pos */
+    int check;  /* the side to move in pos is in check: 1, 0, or -1 when not known */
     int live;   /* its moves are validated: not cut by a bad move */
     int active; /* its records are written (VAR_START was) */
 } pgn_line;

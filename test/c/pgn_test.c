@@ -123,6 +123,32 @@ static void pgn_test_split(void) {
     cn_pgn_output_free(&out);
 }
 
+/* A move that leaves its king in check is refused, on the mainline and in
+ * a variation, in tree and mainline modes: the reader knows of a check
+ * from the SAN it wrote for the move before, or works it out. */
+static void pgn_test_check(void) {
+    static const char text[] = "1. e4 f6 2. Qh5+ a6 *\n1. e4 f6 2. Nf3 (2. Qh5+ g6 3. Qxg6+ a6) 2... a6 *\n";
+    for (int mode = CN_PGN_MODE_TREE; mode <= CN_PGN_MODE_MAINLINE; mode++) {
+        cn_pgn_output out = {0};
+        cn_pgn_input in = {0};
+        in.text = text;
+        in.length = sizeof text - 1;
+        in.final = 1;
+        in.mode = (cn_pgn_mode)mode;
+        cn_pgn_read(&in, &out);
+        int errors = 0;
+        for (size_t i = 0; i < out.record_count; i++) {
+            const int32_t *r = out.records + i * 4;
+            if (r[0] != CN_PGN_OP_ERROR) continue;
+            errors++;
+            if (r[2] != 29 || memcmp(out.strings + r[1], "illegal or ambiguous move: a6", 29))
+                PGN_TEST_FAIL("mode %d: error %.*s", mode, (int)r[2], out.strings + r[1]);
+        }
+        if (errors != 2) PGN_TEST_FAIL("mode %d: %d errors, want a6 twice", mode, errors);
+        cn_pgn_output_free(&out);
+    }
+}
+
 /* Games whose starts fool a guess: a game opened by a comment before its
  * tags, tags split by blank lines, a comment left open over a tag line,
  * invalid UTF-8, an illegal move, text between games. */
@@ -309,5 +335,6 @@ int pgn_tests_run(void) {
     pgn_test_fast_san();
     pgn_test_parallel();
     pgn_test_utf8();
+    pgn_test_check();
     return pgn_test_failures;
 }
