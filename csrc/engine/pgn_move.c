@@ -73,15 +73,20 @@ static cn_status resolve_long(const cn_position *pos, const char *s, size_t n, c
     return cn_move_from_uci(pos, uci, len, out);
 }
 
+static int is_null_move(const char *token, size_t length) {
+    return (length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
+           (length == 4 && !memcmp(token, "0000", 4));
+}
+
+/* SAN first: no null move reads as SAN, and most tokens are SAN. */
 cn_status pgn_resolve_move(const cn_position *pos, int in_check, const char *token, size_t length, cn_move *out) {
     if (length > CN_PGN_MAX_MOVE_TOKEN) return CN_ERR_BAD_MOVE;
-    if ((length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
-        (length == 4 && token[0] == '0' && !memcmp(token, "0000", 4))) {
+    const cn_status san = pgn_move_from_san(pos, in_check, token, length, out);
+    if (san == CN_OK) return CN_OK;
+    if (is_null_move(token, length)) {
         *out = CN_MOVE_NONE;
         return CN_OK;
     }
-    const cn_status san = pgn_move_from_san(pos, in_check, token, length, out);
-    if (san == CN_OK) return CN_OK;
     const cn_status lan = resolve_long(pos, token, length, out);
     if (lan == CN_OK) return CN_OK;
     /* Report what the SAN reading said unless only the long form parsed. */
