@@ -28,20 +28,23 @@ static void toggle_castling(cn_position *p, int us, unsigned king_from, unsigned
     toggle_piece(p, us, CN_ROOK, castle_rook_to(king_from, rook_from));
 }
 
-static void set_castling(cn_position *p, uint8_t rights) {
+/* The functions below take `keyed` as a constant: 0 when the caller keeps
+ * no key (the key is then left as it was, stale) and no undo record. */
+CN_INLINE void set_castling(cn_position *p, uint8_t rights, const int keyed) {
     const uint8_t changed = p->castling ^ rights;
+    if (!changed) return;
     for (unsigned right = 0; right < 4; right++) {
         if (!(changed & (1u << right))) continue;
-        p->key ^= cn_polyglot_castling_key(right);
+        if (keyed) p->key ^= cn_polyglot_castling_key(right);
         p->castle_rook[right] = CN_NO_SQUARE; /* rights are only ever lost */
     }
     p->castling = rights;
 }
 
-static void set_ep_square(cn_position *p, uint8_t ep) {
-    if (p->ep_square != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(p->ep_square);
+CN_INLINE void set_ep_square(cn_position *p, uint8_t ep, const int keyed) {
+    if (keyed && p->ep_square != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(p->ep_square);
     p->ep_square = ep;
-    if (ep != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(ep);
+    if (keyed && ep != CN_NO_SQUARE) p->key ^= cn_polyglot_ep_key(ep);
 }
 
 static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
@@ -55,26 +58,34 @@ static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
     undo->move = move;
 }
 
-void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
+CN_INLINE void make_move(cn_position *p, cn_move move, cn_undo *undo, const int keyed) {
     const int us = p->side;
     const unsigned from = cn_move_from(move), to = cn_move_to(move);
     const int piece = cn_type_on(p, bb_square(from));
-    save_undo(p, move, undo);
-    undo->captured = (int8_t)cn_captured_type(p, move, us);
-    p->key ^= cn_move_pieces_key(cn_polyglot_random, move, (unsigned)piece, us, undo->captured);
+    if (keyed) save_undo(p, move, undo);
+    const int captured = cn_captured_type(p, move, us);
+    if (keyed) {
+        undo->captured = (int8_t)captured;
+        p->key ^= cn_move_pieces_key(cn_polyglot_random, move, (unsigned)piece, us, captured);
+    }
     cn_apply_move_pieces(p, move, (unsigned)piece, us, 0);
     uint8_t rights = p->castling;
     cn_drop_lost_rights(&rights, p->castle_rook, (unsigned)piece, us, bb_square(from) | bb_square(to));
-    set_castling(p, rights);
-    set_ep_square(p, piece == CN_PAWN && (from ^ to) == 16u ? cn_ep_square_after(p, from, to, us) : CN_NO_SQUARE);
-    if (piece == CN_PAWN || undo->captured >= 0)
+    set_castling(p, rights, keyed);
+    set_ep_square(p, piece == CN_PAWN && (from ^ to) == 16u ? cn_ep_square_after(p, from, to, us) : CN_NO_SQUARE,
+                  keyed);
+    if (piece == CN_PAWN || captured >= 0)
         p->halfmove = 0;
     else if (p->halfmove < UINT16_MAX)
         p->halfmove++;
     if (us == CN_BLACK && p->fullmove < UINT32_MAX) p->fullmove++;
     p->side = (uint8_t)(us ^ 1);
-    p->key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
+    if (keyed) p->key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
 }
+
+void cn_make(cn_position *p, cn_move move, cn_undo *undo) { make_move(p, move, undo, 1); }
+
+void cn_make_unkeyed(cn_position *p, cn_move move) { make_move(p, move, NULL, 0); }
 
 void cn_unmake(cn_position *p, const cn_undo *undo) {
     const int us = p->side ^ 1;

@@ -7,6 +7,9 @@
 
 #include "include/pgn.h"
 #include "include/san.h"
+#include "pgn_reader.h"
+#include "pgn_san.h"
+#include "position.h"
 
 static int is_file(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(char c) { return c >= '1' && c <= '8'; }
@@ -70,25 +73,39 @@ static cn_status resolve_long(const cn_position *pos, const char *s, size_t n, c
     return cn_move_from_uci(pos, uci, len, out);
 }
 
-cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out) {
+static int is_null_move(const char *token, size_t length) {
+    return (length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
+           (length == 4 && !memcmp(token, "0000", 4));
+}
+
+/* SAN first: no null move reads as SAN, and most tokens are SAN. */
+cn_status pgn_resolve_move(const cn_position *pos, int in_check, const char *token, size_t length, cn_move *out) {
     if (length > CN_PGN_MAX_MOVE_TOKEN) return CN_ERR_BAD_MOVE;
-    if ((length == 2 && (!memcmp(token, "--", 2) || !memcmp(token, "Z0", 2))) ||
-        (length == 4 && token[0] == '0' && !memcmp(token, "0000", 4))) {
+    const cn_status san = pgn_move_from_san(pos, in_check, token, length, out);
+    if (san == CN_OK) return CN_OK;
+    if (is_null_move(token, length)) {
         *out = CN_MOVE_NONE;
         return CN_OK;
     }
-    const cn_status san = cn_move_from_san(pos, token, length, out);
-    if (san == CN_OK) return CN_OK;
     const cn_status lan = resolve_long(pos, token, length, out);
     if (lan == CN_OK) return CN_OK;
     /* Report what the SAN reading said unless only the long form parsed. */
     return san == CN_ERR_BAD_MOVE && lan == CN_ERR_ILLEGAL_MOVE ? lan : san;
 }
 
-cn_status cn_pgn_play(cn_position *pos, cn_move move) {
+cn_status cn_pgn_resolve_move(const cn_position *pos, const char *token, size_t length, cn_move *out) {
+    return pgn_resolve_move(pos, -1, token, length, out);
+}
+
+/* keyed: a constant; 0 leaves the key stale (pgn_play_unkeyed). */
+static inline cn_status play(cn_position *pos, cn_move move, const int keyed) {
     if (move != CN_MOVE_NONE) {
-        cn_undo undo;
-        cn_make(pos, move, &undo);
+        if (keyed) {
+            cn_undo undo;
+            cn_make(pos, move, &undo);
+        } else {
+            cn_make_unkeyed(pos, move);
+        }
         return CN_OK;
     }
     if (cn_in_check(pos)) return CN_ERR_ILLEGAL_MOVE;
@@ -96,6 +113,10 @@ cn_status cn_pgn_play(cn_position *pos, cn_move move) {
     if (pos->halfmove < UINT16_MAX) pos->halfmove++;
     pos->side ^= 1u;
     pos->ep_square = CN_NO_SQUARE;
-    pos->key = cn_position_compute_key(pos);
+    if (keyed) pos->key = cn_position_compute_key(pos);
     return CN_OK;
 }
+
+cn_status cn_pgn_play(cn_position *pos, cn_move move) { return play(pos, move, 1); }
+
+cn_status pgn_play_unkeyed(cn_position *pos, cn_move move) { return play(pos, move, 0); }

@@ -37,8 +37,10 @@ static void bad_nag(pgn_reader *r, const pgn_token *tok) {
 }
 
 /* The SAN and then the UCI record (boundary.h's pgnMove) are written
- * straight into the string table. */
-static void emit_move(pgn_reader *r, const cn_position *before, const cn_position *after, cn_move move) {
+ * straight into the string table; the SAN's check mark says whether the
+ * line's side to move is in check. */
+static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
+    const cn_position *before = &line->before, *after = &line->pos;
     cn_pgn_output *out = r->out;
     if (pgn_out_reserve_bytes(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
         r->status = CN_ERR_NO_MEMORY;
@@ -55,13 +57,14 @@ static void emit_move(pgn_reader *r, const cn_position *before, const cn_positio
         cn_move_to_uci(before, move, uci);
     const int32_t offset = (int32_t)out->string_length;
     out->string_length += (size_t)n + CN_UCI_RECORD_BYTES;
+    line->check = move == CN_MOVE_NONE ? -1 : san[n - 1] == '+' || san[n - 1] == '#';
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 
 static void play_symbol(pgn_reader *r, const pgn_token *tok) {
     pgn_line *line = &r->lines[r->depth];
     cn_move move;
-    cn_status status = cn_pgn_resolve_move(&line->pos, r->lx.text + tok->start, tok->length, &move);
+    cn_status status = pgn_resolve_move(&line->pos, line->check, r->lx.text + tok->start, tok->length, &move);
     if (status != CN_OK) {
         move_error(r, tok, status, line->ply + 1);
         return;
@@ -69,14 +72,15 @@ static void play_symbol(pgn_reader *r, const pgn_token *tok) {
     /* One copy: a failed play leaves pos as it was, and a cut line opens
      * no variation that would read before. */
     line->before = line->pos;
-    if (cn_pgn_play(&line->pos, move) != CN_OK) {
+    if (pgn_play_unkeyed(&line->pos, move) != CN_OK) {
         pgn_error(r, tok, line->ply + 1, "null move while in check");
         line->live = 0;
         return;
     }
     line->has_move = 1;
     line->ply++;
-    if (line->active) emit_move(r, &line->before, &line->pos, move);
+    line->check = -1;
+    if (line->active) emit_move(r, line, move);
 }
 
 /* Variations are validated in every mode that reads moves, so tree and
@@ -96,6 +100,7 @@ static void open_variation(pgn_reader *r, const pgn_token *tok) {
     line->pos = parent->before;
     line->ply = parent->ply - 1;
     line->has_move = 0;
+    line->check = -1;
     if (line->active) pgn_emit(r, CN_PGN_OP_VAR_START, 0, 0, 0);
 }
 

@@ -7,6 +7,8 @@
 #ifndef CN_PGN_READER_H
 #define CN_PGN_READER_H
 
+#include <string.h>
+
 #include "include/pgn.h"
 #include "pgn_lexer.h"
 #include "pgn_output.h"
@@ -17,6 +19,7 @@ typedef struct pgn_line {
     cn_position before; /* before it */
     int has_move;
     int ply;    /* plies from the game's start to pos */
+    int check;  /* the side to move in pos is in check: 1, 0, or -1 when not known */
     int live;   /* its moves are validated: not cut by a bad move */
     int active; /* its records are written (VAR_START was) */
 } pgn_line;
@@ -40,6 +43,9 @@ typedef struct pgn_reader {
     pgn_line lines[CN_PGN_MAX_DEPTH + 1];
 } pgn_reader;
 
+/* cn_pgn_play without the key: the reader's positions keep none (they
+ * give moves, SAN and FEN, none of which reads it), so it is left stale. */
+cn_status pgn_play_unkeyed(cn_position *pos, cn_move move);
 /* Appends a record; failures become r->status. Inline: one per token. */
 static inline void pgn_emit(pgn_reader *r, int32_t op, int32_t a, int32_t b, int32_t c) {
     if (r->status == CN_OK) r->status = pgn_out_record(r->out, op, a, b, c);
@@ -56,9 +62,31 @@ void pgn_setup_tag(pgn_reader *r, const pgn_token *tok, int32_t value_offset, in
 void pgn_setup_start(pgn_reader *r);
 /* One movetext token of a game whose movetext has started (pgn_movetext.c). */
 void pgn_movetext(pgn_reader *r, const pgn_token *tok);
+/* pgn_check_utf8 past its ASCII test (pgn_utf8.c). */
+void pgn_check_utf8_slow(pgn_reader *r, const pgn_token *tok, size_t start, size_t length);
+/* Whether s[0..n) is all ASCII: the high bits of its words ORed, no branch
+ * a byte. Most strings (clock comments, tag values) are, and skip the
+ * byte-by-byte check. */
+static inline int pgn_all_ascii(const char *s, size_t n) {
+    uint64_t high = 0, word;
+    size_t i = 0;
+    for (; n - i >= sizeof word; i += sizeof word) {
+        memcpy(&word, s + i, sizeof word);
+        high |= word;
+    }
+    if (n >= sizeof word) { /* the last word again, overlapping: the tail */
+        memcpy(&word, s + n - sizeof word, sizeof word);
+        high |= word;
+    } else {
+        for (; i < n; i++) high |= (unsigned char)s[i];
+    }
+    return !(high & 0x8080808080808080u);
+}
 /* An "invalid UTF-8" error at the first bad byte of text[start, start +
- * length), a string of tok, if it has one (pgn_utf8.c). */
-void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t start, size_t length);
+ * length), a string of tok, if it has one. */
+static inline void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t start, size_t length) {
+    if (!pgn_all_ascii(r->lx.text + start, length)) pgn_check_utf8_slow(r, tok, start, length);
+}
 /* A comment token: recorded when the line is (pgn_movetext.c). */
 void pgn_comment(pgn_reader *r, const pgn_token *tok);
 /* Closes the variations still open (pgn_movetext.c). */

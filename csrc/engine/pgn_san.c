@@ -81,12 +81,12 @@ static int has_reply_to_check(const cn_position *pos) {
 
 int pgn_fast_san(const cn_position *before, const cn_position *after, cn_move move, char *out) {
     const unsigned from = cn_move_from(move), to = cn_move_to(move);
-    int n, color = 0;
+    int n;
     if (cn_move_kind(move) == CN_MOVE_CASTLING) {
         n = (to & 7u) > (from & 7u) ? 3 : 5;
         memcpy(out, "O-O-O", (size_t)n);
     } else {
-        const int piece = cn_piece_on(before, from, &color);
+        const int piece = cn_type_on(before, bb_square(from));
         if (piece != CN_PAWN && piece != CN_KING) {
             if (same_kind_reaching(before, piece, before->side, to) & ~bb_square(from))
                 return cn_move_to_san(before, move, out);

@@ -120,6 +120,7 @@ void pgn_setup_start(pgn_reader *r) {
     }
     main->has_move = 0;
     main->ply = 0;
+    main->check = -1;
     main->active = 1;
     r->movetext = 1;
     pgn_emit(r, CN_PGN_OP_START, r->fen_length > 0 ? r->fen_offset : 0, r->fen_length,

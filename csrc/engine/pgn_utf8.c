@@ -49,23 +49,23 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t n) {
     return n;
 }
 
-void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t start, size_t length) {
+void pgn_check_utf8_slow(pgn_reader *r, const pgn_token *tok, size_t start, size_t length) {
     const char *text = r->lx.text;
     const size_t bad = start + invalid_utf8_at((const unsigned char *)text + start, length);
     if (bad == start + length) return;
     /* Line and byte column of the bad byte, counted on from the token's
-     * first byte as the lexer counts them (LF, CRLF or a CR alone ends a
-     * line); pgn_error turns the byte column into characters. */
+     * first byte with the lexer's line ends; pgn_error turns the byte
+     * column into characters. The bad byte is no line end, nor the LF of
+     * a CRLF. */
     pgn_token at = *tok;
-    for (size_t p = tok->begin; p < bad; p++) {
-        const char c = text[p];
-        if (c == '\n' || (c == '\r' && (p + 1 == r->lx.length || text[p + 1] != '\n'))) {
-            at.line++;
-            at.column = 1;
-        } else {
-            at.column++;
-        }
+    size_t p = tok->begin;
+    for (const char *nl; (nl = pgn_next_line_end(text + p, bad - p)) != NULL;) {
+        p = (size_t)(nl - text) + 1;
+        if (*nl == '\r' && p < bad && text[p] == '\n') p++;
+        at.line++;
+        at.column = 1;
     }
+    at.column += (uint32_t)(bad - p);
     at.begin = bad;
     pgn_error(r, &at, 0, "invalid UTF-8");
 }

@@ -31,6 +31,10 @@ CN_INLINE int cn_pawn_attacks_square(const cn_position *p, int color, unsigned s
     return (cn_pawn_attacks[color ^ 1][square] & p->by_type[CN_PAWN] & p->by_color[color]) != 0;
 }
 
+/* cn_make without the key (left stale) or an undo record: for a caller
+ * that reads no key from the position and never unmakes (the PGN reader). */
+void cn_make_unkeyed(cn_position *p, cn_move move);
+
 /* The en-passant square a pawn's double step from..to leaves for the
  * opponent: kept only when one of their pawns can capture (the Polyglot
  * rule), else CN_NO_SQUARE. `p` may be the position before or after the

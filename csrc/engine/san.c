@@ -14,6 +14,7 @@
 
 #include "bitboard.h"
 #include "move_apply.h"
+#include "pgn_san.h"
 #include "position.h"
 #include "slider_attacks.h"
 
@@ -378,14 +379,15 @@ static uint64_t pattern_origins(const cn_position *pos, const san_pattern *p, un
  * stands; otherwise the move's pieces are moved on a copy to see. Returns how many fit;
  * *found is one of them.
  */
-static int resolve_pattern(const cn_position *pos, const san_pattern *p, cn_move *found) {
+static int resolve_pattern(const cn_position *pos, const san_pattern *p, int in_check, cn_move *found) {
     const int us = pos->side;
     const uint64_t theirs = pos->by_color[us ^ 1];
     unsigned kind = CN_MOVE_NORMAL;
     uint64_t from_set = pattern_origins(pos, p, &kind);
     if (!from_set) return 0;
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us]);
-    const int simple = p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !cn_in_check(pos);
+    const int simple =
+        p->piece != CN_KING && kind != CN_MOVE_EN_PASSANT && !(in_check < 0 ? cn_in_check(pos) : in_check);
     const uint64_t straight = (pos->by_type[CN_ROOK] | pos->by_type[CN_QUEEN]) & theirs;
     const uint64_t diagonal = (pos->by_type[CN_BISHOP] | pos->by_type[CN_QUEEN]) & theirs;
     int fits = 0;
@@ -428,7 +430,7 @@ static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern)
     return CN_ERR_BAD_MOVE;
 }
 
-cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out) {
+cn_status pgn_move_from_san(const cn_position *pos, int in_check, const char *san, size_t len, cn_move *out) {
     san_pattern pattern = {0, -1, -1, -1, 0, -1};
     if (san == NULL) return CN_ERR_BAD_MOVE;
     const size_t n = strip_suffixes(san, len);
@@ -437,9 +439,13 @@ cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, 
     if (status != CN_OK) return status;
     cn_move found = CN_MOVE_NONE;
     const int fits = pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)
-                                         : resolve_pattern(pos, &pattern, &found);
+                                         : resolve_pattern(pos, &pattern, in_check, &found);
     if (fits != 1) /* none, or ambiguous */
         return CN_ERR_ILLEGAL_MOVE;
     *out = found;
     return CN_OK;
+}
+
+cn_status cn_move_from_san(const cn_position *pos, const char *san, size_t len, cn_move *out) {
+    return pgn_move_from_san(pos, -1, san, len, out);
 }

@@ -11,6 +11,7 @@
 
 #include "chess_native.h"
 #include "pgn.h"
+#include "pgn_reader.h"
 #include "pgn_san.h"
 #include "san.h"
 
@@ -120,6 +121,32 @@ static void pgn_test_split(void) {
     if (where[0] != CN_PGN_OP_WHERE || where[1] != 10 || where[2] != 14)
         PGN_TEST_FAIL("Ke7 error at %d:%d", (int)where[1], (int)where[2]);
     cn_pgn_output_free(&out);
+}
+
+/* A move that leaves its king in check is refused, on the mainline and in
+ * a variation, in tree and mainline modes: the reader knows of a check
+ * from the SAN it wrote for the move before, or works it out. */
+static void pgn_test_check(void) {
+    static const char text[] = "1. e4 f6 2. Qh5+ a6 *\n1. e4 f6 2. Nf3 (2. Qh5+ g6 3. Qxg6+ a6) 2... a6 *\n";
+    for (int mode = CN_PGN_MODE_TREE; mode <= CN_PGN_MODE_MAINLINE; mode++) {
+        cn_pgn_output out = {0};
+        cn_pgn_input in = {0};
+        in.text = text;
+        in.length = sizeof text - 1;
+        in.final = 1;
+        in.mode = (cn_pgn_mode)mode;
+        cn_pgn_read(&in, &out);
+        int errors = 0;
+        for (size_t i = 0; i < out.record_count; i++) {
+            const int32_t *r = out.records + i * 4;
+            if (r[0] != CN_PGN_OP_ERROR) continue;
+            errors++;
+            if (r[2] != 29 || memcmp(out.strings + r[1], "illegal or ambiguous move: a6", 29))
+                PGN_TEST_FAIL("mode %d: error %.*s", mode, (int)r[2], out.strings + r[1]);
+        }
+        if (errors != 2) PGN_TEST_FAIL("mode %d: %d errors, want a6 twice", mode, errors);
+        cn_pgn_output_free(&out);
+    }
 }
 
 /* Games whose starts fool a guess: a game opened by a comment before its
@@ -242,9 +269,31 @@ static void pgn_test_utf8(void) {
         snprintf(text, sizeof text, "[White \"a\"]\n1. e4 { x%s } *\n", invalid[i]);
         if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("invalid UTF-8 #%d in a comment not reported", (int)i);
     }
+    /* A lone bad byte at every place of comments 1 to 33 bytes long: the
+     * check reads words, then a tail. */
+    for (int n = 1; n <= 33; n++) {
+        for (int at = 0; at < n; at++) {
+            char comment[40];
+            memset(comment, 'a', (size_t)n);
+            comment[n] = 0;
+            comment[at] = '\xFF';
+            snprintf(text, sizeof text, "1. e4 {%s} *\n", comment);
+            if (!pgn_invalid_utf8(text)) PGN_TEST_FAIL("a bad byte at %d of a %d-byte comment not reported", at, n);
+        }
+    }
 }
 
-/* pgn_fast_san equals cn_move_to_san on every legal move along seeded random games. */
+/* The reader's play without the key leaves the position cn_pgn_play
+ * leaves (after), all but the key. */
+static void pgn_test_unkeyed(const cn_position *before, const cn_position *after, cn_move move) {
+    cn_position unkeyed = *before;
+    if (pgn_play_unkeyed(&unkeyed, move) != CN_OK) PGN_TEST_FAIL("move %d refused without the key", (int)move);
+    unkeyed.key = after->key;
+    if (memcmp(&unkeyed, after, sizeof unkeyed)) PGN_TEST_FAIL("move %d played otherwise without the key", (int)move);
+}
+
+/* pgn_fast_san equals cn_move_to_san, and pgn_play_unkeyed cn_pgn_play, on
+ * every legal move and a pass along seeded random games. */
 static void pgn_test_fast_san(void) {
     static const char *const fens[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -268,7 +317,10 @@ static void pgn_test_fast_san(void) {
                     pgn_fast_san(&pos, &after, legal[i], fast);
                     cn_move_to_san(&pos, legal[i], slow);
                     if (strcmp(fast, slow)) PGN_TEST_FAIL("SAN %s, cn_move_to_san %s", fast, slow);
+                    pgn_test_unkeyed(&pos, &after, legal[i]);
                 }
+                cn_position passed = pos;
+                if (cn_pgn_play(&passed, CN_MOVE_NONE) == CN_OK) pgn_test_unkeyed(&pos, &passed, CN_MOVE_NONE);
                 seed = seed * 1103515245u + 12345u;
                 cn_pgn_play(&pos, legal[(seed >> 16) % (unsigned)n]);
             }
@@ -297,5 +349,6 @@ int pgn_tests_run(void) {
     pgn_test_null_move_clocks();
     pgn_test_parallel();
     pgn_test_utf8();
+    pgn_test_check();
     return pgn_test_failures;
 }
