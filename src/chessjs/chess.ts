@@ -40,8 +40,10 @@ interface Entry extends Counters {
   after?: string;
   /** The Position before a move that replaced it (a null move). */
   prevPos?: Position | null;
-  /** The board before a move played in TypeScript. */
-  prevBoard?: Board;
+  /** The board before the move. */
+  prevBoard: Board;
+  /** Whether the move was played on the engine's Position. */
+  onEngine: boolean;
 }
 
 const NULL_MOVE: Rec = {
@@ -56,19 +58,54 @@ const NULL_MOVE: Rec = {
   uci: '--',
 };
 
-/** chess.js's header: the Seven Tag Roster, then the supplemental tags as null placeholders fixing their order. */
+/**
+ * chess.js's header: the Seven Tag Roster, then the supplemental tags as
+ * null placeholders fixing their order. Written out as a literal: built key
+ * by key, an object this size is a slow dictionary (a copy took 20 µs).
+ */
 function headerTemplate(): Record<string, string | null> {
-  const header: Record<string, string | null> = { ...SEVEN_TAG_ROSTER };
-  for (const name of 'WhiteTitle BlackTitle WhiteElo BlackElo WhiteUSCF BlackUSCF WhiteNA BlackNA WhiteType BlackType EventDate EventSponsor Section Stage Board Opening Variation SubVariation ECO NIC Time UTCTime UTCDate TimeControl SetUp FEN Termination Annotator Mode PlyCount'.split(
-    ' ',
-  )) {
-    header[name] = null;
-  }
-  return header;
+  return {
+    Event: '?',
+    Site: '?',
+    Date: '????.??.??',
+    Round: '?',
+    White: '?',
+    Black: '?',
+    Result: '*',
+    WhiteTitle: null,
+    BlackTitle: null,
+    WhiteElo: null,
+    BlackElo: null,
+    WhiteUSCF: null,
+    BlackUSCF: null,
+    WhiteNA: null,
+    BlackNA: null,
+    WhiteType: null,
+    BlackType: null,
+    EventDate: null,
+    EventSponsor: null,
+    Section: null,
+    Stage: null,
+    Board: null,
+    Opening: null,
+    Variation: null,
+    SubVariation: null,
+    ECO: null,
+    NIC: null,
+    Time: null,
+    UTCTime: null,
+    UTCDate: null,
+    TimeControl: null,
+    SetUp: null,
+    FEN: null,
+    Termination: null,
+    Annotator: null,
+    Mode: null,
+    PlyCount: null,
+  };
 }
 
 const PIECE_OF_SAN: Record<string, string> = { N: 'n', B: 'b', R: 'r', Q: 'q', K: 'k', O: 'k' };
-const LETTER: Record<string, string> = { p: 'P', n: 'N', b: 'B', r: 'R', q: 'Q', k: 'K' };
 
 function colorOf(letter: string): Color {
   return letter === letter.toLowerCase() ? 'b' : 'w';
@@ -79,10 +116,40 @@ function clock(value: number, low: number, high: number): number {
   return Number.isInteger(value) ? Math.min(Math.max(value, low), high) : low;
 }
 
+// Sort keys of the current position's moves, each key * 256 + the move's index.
+const KEYS = new Int32Array(256);
+
+/**
+ * The SAN of the legal moves in chess.js's order: keys sorted as numbers in
+ * a typed array, no move objects made (the common moves() call).
+ */
+function sansInOrder(pos: Position): string[] {
+  const ucis = pos.legalMoves();
+  const sans = pos.legalMovesSan();
+  const n = ucis.length;
+  for (let i = 0; i < n; i++) {
+    const uci = ucis[i] as string;
+    const san = sans[i] as string;
+    const first = san.charAt(0);
+    const from = (uci.charCodeAt(1) - 49) * 8 + uci.charCodeAt(0) - 97;
+    const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
+    const castle = first !== 'O' ? '' : (to & 7) === 6 ? 'k' : 'q';
+    const key = orderKey(from, to, PIECE_OF_SAN[first] ?? 'p', castle, uci.length > 4 ? uci.charAt(4) : undefined);
+    KEYS[i] = key * 256 + i;
+  }
+  const keys = KEYS.subarray(0, n).sort();
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = sans[(keys[i] as number) & 255] as string;
+  return out;
+}
+
 export class Chess {
   #pos: Position | null = null;
-  /** The board: the truth when #pos is null, else a cache of #pos's (null until asked). */
-  #board: Board | null = null;
+  /**
+   * The board as FEN letters, kept beside #pos (copied on each change): the
+   * board queries, captured pieces and edits read it without a native call.
+   */
+  #board: Board = new Array<string | undefined>(64).fill(undefined);
   #c: Counters = { turn: 'w', castling: 0, ep: -1, half: 0, full: 1, kings: [-1, -1] };
   #history: Entry[] = [];
   #header: Record<string, string | null> = {};
@@ -162,10 +229,9 @@ export class Chess {
   /** Sets #pos from the board and counters: a Position when the engine can hold the position, else null. */
   #rebuild(): void {
     if (this.#history.length > 0) this.#fillFens();
-    const board = this.#squares();
+    const board = this.#board;
     const c = this.#c;
     const fen = `${boardText(board)} ${c.turn} ${CASTLING_TEXT[c.castling]} ${this.#engineEp(board)} ${clock(c.half, 0, 65535)} ${clock(c.full, 1, 4294967295)}`;
-    this.#board = board;
     this.#pos = null;
     // chess.js castles with rights whose rook is gone (the king moves alone):
     // the engine drops such rights, so those positions are played here.
@@ -204,7 +270,7 @@ export class Chess {
   fen({ forceEnpassantSquare = false }: { forceEnpassantSquare?: boolean } = {}): string {
     const pos = this.#pos;
     if (pos !== null) return this.#engineFen(pos.fen(), this.#c, forceEnpassantSquare);
-    return this.#relaxedFen(this.#board as Board, this.#c, forceEnpassantSquare);
+    return this.#relaxedFen(this.#board, this.#c, forceEnpassantSquare);
   }
 
   /** chess.js's FEN from the engine's: its own castling field, clocks and (forced) en-passant square. */
@@ -222,21 +288,7 @@ export class Chess {
     return `${boardText(board)} ${c.turn} ${CASTLING_TEXT[c.castling]} ${ep} ${c.half} ${c.full}`;
   }
 
-  /** The board as FEN letters by engine square. */
-  #squares(): Board {
-    if (this.#board !== null) return this.#board;
-    const board: Board = new Array<string | undefined>(64).fill(undefined);
-    for (const row of (this.#pos as Position).board()) {
-      for (const p of row) if (p !== null) board[squareOf(p.square)] = p.color === 'w' ? LETTER[p.type] : p.type;
-    }
-    return (this.#board = board);
-  }
-
-  #letterAt = (square: number): string | undefined => {
-    if (this.#board !== null) return this.#board[square];
-    const piece = (this.#pos as Position).pieceAt(NAMES[square] as string);
-    return piece === null ? undefined : piece.color === 'w' ? LETTER[piece.type] : piece.type;
-  };
+  #letterAt = (square: number): string | undefined => this.#board[square];
 
   get(square: Square): Piece | undefined {
     const index = squareOf(square);
@@ -247,7 +299,7 @@ export class Chess {
 
   findPiece(piece: Piece): Square[] {
     const letter = piece.color === 'w' ? piece.type.toUpperCase() : piece.type;
-    const board = this.#squares();
+    const board = this.#board;
     const found: Square[] = [];
     for (let i = 0; i < 64; i++) {
       const square = (7 - (i >> 3)) * 8 + (i & 7);
@@ -257,8 +309,7 @@ export class Chess {
   }
 
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][] {
-    if (this.#pos !== null) return this.#pos.board() as ({ square: Square; type: PieceSymbol; color: Color } | null)[][];
-    const board = this.#board as Board;
+    const board = this.#board;
     const rows: ({ square: Square; type: PieceSymbol; color: Color } | null)[][] = [];
     for (let rank = 7; rank >= 0; rank--) {
       const row: ({ square: Square; type: PieceSymbol; color: Color } | null)[] = [];
@@ -276,7 +327,7 @@ export class Chess {
   }
 
   ascii(): string {
-    const board = this.#squares();
+    const board = this.#board;
     let s = '   +------------------------+\n';
     for (let rank = 7; rank >= 0; rank--) {
       s += ` ${rank + 1} |`;
@@ -302,7 +353,7 @@ export class Chess {
 
   hash(): string {
     const c = this.#c;
-    return chessJsHash(this.#squares(), c.turn === 'b', c.castling, c.ep, this.#drift);
+    return chessJsHash(this.#board, c.turn === 'b', c.castling, c.ep, this.#drift);
   }
 
   attackers(square: Square, attackedBy?: Color): Square[] {
@@ -310,7 +361,7 @@ export class Chess {
     const index = squareOf(square);
     if (index < 0 || (color !== 'w' && color !== 'b')) return [];
     if (this.#pos !== null) return this.#pos.attackers(square, color) as Square[];
-    return attackersOf(this.#board as Board, color, index).map((s) => NAMES[s] as Square);
+    return attackersOf(this.#board, color, index).map((s) => NAMES[s] as Square);
   }
 
   isAttacked(square: Square, attackedBy: Color): boolean {
@@ -328,7 +379,7 @@ export class Chess {
     const kings: [number, number] = [...this.#c.kings];
     // One king a side: where chess.js believes it is (see RelaxedState).
     if (lower === 'k' && kings[side] !== -1 && kings[side] !== index) return false;
-    const board = this.#squares().slice();
+    const board = this.#board.slice();
     const replaced = board[index];
     if (replaced === 'K') kings[0] = -1;
     if (replaced === 'k') kings[1] = -1;
@@ -340,7 +391,7 @@ export class Chess {
 
   remove(square: Square): Piece | undefined {
     const piece = this.get(square);
-    const board = this.#squares().slice();
+    const board = this.#board.slice();
     const index = squareOf(square);
     if (index >= 0) board[index] = undefined;
     const kings: [number, number] = [...this.#c.kings];
@@ -396,7 +447,7 @@ export class Chess {
       }
     }
     this.#drift ^= castlingDrift(this.#c.castling, castling);
-    this.#c = { ...this.#c, castling: this.#applicableRights(castling, this.#squares()) };
+    this.#c = { ...this.#c, castling: this.#applicableRights(castling, this.#board) };
     this.#rebuild();
     const result = this.getCastlingRights(color);
     return (rights.k === undefined || rights.k === result.k) && (rights.q === undefined || rights.q === result.q);
@@ -422,7 +473,7 @@ export class Chess {
 
   #relaxedState(): RelaxedState {
     const c = this.#c;
-    return { board: this.#board as Board, turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings };
+    return { board: this.#board, turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings };
   }
 
   /** The move record of a legal move the engine gave as `uci` and `san`. */
@@ -457,6 +508,7 @@ export class Chess {
     const forSquare = square ? squareOf(square.toLowerCase()) : -2;
     if (forSquare === -1) return [];
     const forPiece = piece?.toLowerCase();
+    if (!verbose && forSquare === -2 && forPiece === undefined && this.#pos !== null) return sansInOrder(this.#pos);
     let recs = this.#legal();
     if (forSquare >= 0 || forPiece !== undefined) {
       const castles = forPiece === undefined || forPiece === 'k';
@@ -485,7 +537,7 @@ export class Chess {
   #fenAfter(m: Rec): string {
     const c = countersAfter(this.#c, m, this.#letterAt);
     const pos = this.#pos;
-    if (pos === null) return this.#relaxedFen(applyMove(this.#board as Board, m, this.#c.turn), c, false);
+    if (pos === null) return this.#relaxedFen(applyMove(this.#board, m, this.#c.turn), c, false);
     pos.play(m.uci);
     const after = this.#engineFen(pos.fen(), c, false);
     pos.undo();
@@ -571,9 +623,21 @@ export class Chess {
   /** Plays a legal move (or a null move) and returns its history entry. */
   #play(rec: Rec): Entry {
     const c = this.#c;
-    const entry: Entry = { ...c, rec };
-    const next = countersAfter(c, rec, this.#letterAt);
+    const board = this.#board;
     const pos = this.#pos;
+    // Written out: an object spread here cost more than the engine's share of a move.
+    const entry: Entry = {
+      turn: c.turn,
+      castling: c.castling,
+      ep: c.ep,
+      half: c.half,
+      full: c.full,
+      kings: c.kings,
+      rec,
+      prevBoard: board,
+      onEngine: pos !== null,
+    };
+    const next = countersAfter(c, rec, this.#letterAt);
     if (rec.flags === '-') {
       if (pos !== null) {
         entry.prevPos = pos;
@@ -583,13 +647,10 @@ export class Chess {
         fields[4] = String(clock(next.half, 0, 65535));
         fields[5] = String(clock(next.full, 1, 4294967295));
         this.#pos = new Position(fields.join(' '));
-      } else entry.prevBoard = this.#board as Board;
-    } else if (pos !== null) {
-      pos.play(rec.uci);
-      this.#board = null;
+      }
     } else {
-      entry.prevBoard = this.#board as Board;
-      this.#board = applyMove(this.#board as Board, rec, c.turn);
+      pos?.play(rec.uci);
+      this.#board = applyMove(board, rec, c.turn);
     }
     this.#c = next;
     this.#history.push(entry);
@@ -598,49 +659,34 @@ export class Chess {
   }
 
   undo(): Move | null {
-    const entry = this.#history.pop();
-    if (entry === undefined) return null;
-    this.#history.push(entry);
-    this.#fillFens();
-    this.#history.pop();
+    const last = this.#history[this.#history.length - 1];
+    if (last === undefined) return null;
+    if (last.before === undefined) this.#fillFens();
+    const entry = this.#history.pop() as Entry;
     this.#count(-1);
-    if (entry.prevPos !== undefined) {
-      this.#pos = entry.prevPos;
-      this.#board = null;
-    } else if (entry.prevBoard !== undefined) {
-      this.#board = entry.prevBoard;
-    } else if (this.#pos !== null && this.#pos.undo() !== null) {
-      this.#board = null;
-    } else {
-      // The board was edited since this move: go back to the position it was played from.
-      this.#board = this.#parseBoard((entry.before as string).split(' ')[0] as string);
-    }
+    this.#board = entry.prevBoard;
     this.#c = { turn: entry.turn, castling: entry.castling, ep: entry.ep, half: entry.half, full: entry.full, kings: entry.kings };
     if (entry.rec.flags === '-') this.#drift ^= nullMoveDrift(entry.ep);
-    if (entry.prevPos === undefined && entry.prevBoard === undefined && this.#board !== null && this.#pos === null) this.#rebuild();
+    if (entry.prevPos !== undefined) this.#pos = entry.prevPos;
+    // A Position without this move in its history: the board was edited
+    // since; the position the move was played from is set up again.
+    else if (entry.onEngine && (this.#pos === null || this.#pos.undo() === null)) this.#rebuild();
     return new Move(this.#fields(entry.rec, entry.turn, entry.before as string, entry.after as string));
   }
 
-  /** Fills the FENs of history entries that lack them, walking back from the current position. */
+  /** Fills the FENs of history entries that lack them, from each entry's board and counters. */
   #fillFens(): void {
     const history = this.#history;
-    if (history.every((e) => e.before !== undefined)) return;
     let after = this.fen();
-    let pos = this.#pos?.clone() ?? null;
     for (let i = history.length - 1; i >= 0; i--) {
       const e = history[i] as Entry;
-      e.after ??= after;
-      let board: Board | null = null;
-      if (e.prevPos !== undefined) pos = e.prevPos?.clone() ?? null;
-      else if (e.prevBoard !== undefined) {
-        board = e.prevBoard;
-        pos = null;
-      } else if (pos !== null && pos.undo() === null) pos = null;
-      if (e.before === undefined) {
-        if (pos !== null) e.before = this.#engineFen(pos.fen(), e, false);
-        else if (board !== null) e.before = this.#relaxedFen(board, e, false);
+      if (e.before !== undefined && e.after !== undefined) {
+        after = e.before;
+        continue;
       }
-      after = e.before as string;
+      e.after ??= after;
+      e.before = this.#relaxedFen(e.prevBoard, e, false);
+      after = e.before;
     }
   }
 
@@ -681,7 +727,7 @@ export class Chess {
 
   isCheck(): boolean {
     const c = this.#c;
-    return this.#pos !== null ? this.#pos.inCheck() : kingAttacked(this.#board as Board, c.turn, c.kings[c.turn === 'w' ? 0 : 1]);
+    return this.#pos !== null ? this.#pos.inCheck() : kingAttacked(this.#board, c.turn, c.kings[c.turn === 'w' ? 0 : 1]);
   }
 
   inCheck(): boolean {
@@ -703,7 +749,7 @@ export class Chess {
   isInsufficientMaterial(): boolean {
     if (this.#pos !== null) return this.#pos.isInsufficientMaterial();
     // chess.js's rule, counting every piece: kings need not be there.
-    const board = this.#board as Board;
+    const board = this.#board;
     let pieces = 0;
     let bishops = 0;
     let knights = 0;
@@ -762,10 +808,14 @@ export class Chess {
   // --- PGN ------------------------------------------------------------------
 
   pgn({ newline = '\n', maxWidth = 0 }: { newline?: string; maxWidth?: number } = {}): string {
-    this.#fillFens();
     this.#replayDrift();
     const history = this.#history;
-    const fens = history.length === 0 ? [this.fen()] : [history[0]!.before as string, ...history.map((e) => e.after as string)];
+    // The FENs only serve to find comments.
+    let fens: string[] = [];
+    for (const _ in this.#comments) {
+      fens = this.#gameFens();
+      break;
+    }
     const plies = history.map((e) => ({ color: e.turn, san: e.rec.san, moveNumber: e.full }));
     return pgnText({ header: this.#header, plies, fens, comments: this.#comments, newline, maxWidth });
   }
@@ -844,11 +894,16 @@ export class Chess {
   }
 
   /** Keeps only the comments of positions of the game, in game order (chess.js prunes the others here). */
-  #pruneComments(): void {
+  /** The FEN of each position of the game, from the first. */
+  #gameFens(): string[] {
     this.#fillFens();
-    this.#replayDrift();
     const history = this.#history;
-    const fens = history.length === 0 ? [this.fen()] : [history[0]!.before as string, ...history.map((e) => e.after as string)];
+    return history.length === 0 ? [this.fen()] : [history[0]!.before as string, ...history.map((e) => e.after as string)];
+  }
+
+  #pruneComments(): void {
+    this.#replayDrift();
+    const fens = this.#gameFens();
     const kept: Record<string, string> = {};
     for (const fen of fens) if (fen in this.#comments) kept[fen] = this.#comments[fen] as string;
     this.#comments = kept;

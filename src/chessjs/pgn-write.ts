@@ -15,7 +15,7 @@ interface Ply {
 export interface PgnText {
   header: Record<string, string | null>;
   plies: readonly Ply[];
-  /** FEN of each position of the game: before the first move, then after each. */
+  /** FEN of each position of the game: before the first move, then after each (may be empty when there are no comments). */
   fens: readonly string[];
   comments: Record<string, string>;
   newline: string;
@@ -24,7 +24,8 @@ export interface PgnText {
 
 function movetext(t: PgnText): string[] {
   const appendComment = (text: string, ply: number): string => {
-    const comment = t.comments[t.fens[ply] as string];
+    const fen = t.fens[ply];
+    const comment = fen === undefined ? undefined : t.comments[fen];
     if (comment === undefined) return text;
     return `${text}${text.length > 0 ? ' ' : ''}{${comment}}`;
   };
