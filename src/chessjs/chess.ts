@@ -30,7 +30,15 @@ import { validateFen } from './validate';
 /** A legal move with its SAN and UCI. */
 interface Rec extends RawMove, Candidate {
   uci: string;
+  /** The SAN still lacks its check mark: playing the move adds it. */
+  unchecked?: boolean;
 }
+
+// Move strings already in SAN's own shape but for the check mark and the
+// promotion's '=': [NBRQK], a capture mark, a square; a pawn's file and
+// capture, its square, a promotion piece.
+const PIECE_SHAPE = /^[NBRQK]x?[a-h][1-8]$/;
+const PAWN_SHAPE = /^[a-h](x[a-h])?[1-8][NBRQ]?$/;
 
 /** A move played, with what undo() restores. */
 interface Entry extends Counters {
@@ -608,6 +616,8 @@ export class Chess {
         // not a move the engine reads: maybe one only the permissive reading takes
       }
       if (uci !== null) {
+        const quick = this.#sanAsWritten(uci, clean);
+        if (quick !== null) return quick;
         const san = pos.san(uci);
         if (strippedSan(san) === clean) return this.#engineRec(uci, san);
       }
@@ -618,6 +628,29 @@ export class Chess {
     const exact = recs.find((m) => strippedSan(m.san) === clean);
     if (exact !== undefined || strict) return exact ?? null;
     return (permissiveMatch(clean, recs) as Rec | undefined) ?? null;
+  }
+
+  /**
+   * The move `uci`, which the engine read from `clean`, when `clean` is its
+   * SAN less the check mark and the promotion's '=' (what chess.js's strict
+   * reading compares): with no disambiguation written, the engine would have
+   * refused an ambiguous one, so only the capture mark needs checking. Saves
+   * formatting the SAN, which costs a legal move list; null otherwise.
+   */
+  #sanAsWritten(uci: string, clean: string): Rec | null {
+    const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
+    let capture: boolean;
+    let san = clean;
+    if (clean === 'O-O' || clean === 'O-O-O') capture = false;
+    else if (PIECE_SHAPE.test(clean)) capture = this.#board[to] !== undefined;
+    else if (PAWN_SHAPE.test(clean)) {
+      capture = uci.charCodeAt(0) !== uci.charCodeAt(2);
+      if (uci.length > 4) san = clean.slice(0, -1) + '=' + clean.slice(-1);
+    } else return null;
+    if (capture !== clean.includes('x')) return null;
+    const rec = this.#engineRec(uci, san);
+    rec.unchecked = true;
+    return rec;
   }
 
   /** Plays a legal move (or a null move) and returns its history entry. */
@@ -650,6 +683,7 @@ export class Chess {
       }
     } else {
       pos?.play(rec.uci);
+      if (rec.unchecked === true && pos !== null && pos.inCheck()) rec.san += pos.isCheckmate() ? '#' : '+';
       this.#board = applyMove(board, rec, c.turn);
     }
     this.#c = next;
