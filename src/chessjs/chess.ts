@@ -8,37 +8,14 @@
 import { Position } from '../core/index';
 import { DEFAULT_POSITION, NAMES, SEVEN_TAG_ROSTER, squareOf, type Color, type Piece, type PieceSymbol, type Square } from './constants';
 import { castlingDrift, chessJsHash, nullMoveDrift } from './hash';
+import { engineRec, sanAsWritten, sansInOrder, type Rec } from './engine-moves';
 import { Move } from './move';
-import { orderKey } from './order';
 import { readPgnText } from './pgn-read';
 import { pgnText } from './pgn-write';
-import {
-  applyMove,
-  attackersOf,
-  epCaptureLegal,
-  kingAttacked,
-  relaxedMoves,
-  relaxedSan,
-  type Board,
-  type RawMove,
-  type RelaxedState,
-} from './relaxed';
-import { cleanMove, permissiveMatch, strippedSan, type Candidate } from './san';
+import { applyMove, attackersOf, epCaptureLegal, kingAttacked, relaxedMoves, relaxedSan, type Board, type RelaxedState } from './relaxed';
+import { cleanMove, permissiveMatch, strippedSan } from './san';
 import { boardText, CASTLING_TEXT, castlingBits, countersAfter, epText, type Counters } from './state';
 import { validateFen } from './validate';
-
-/** A legal move with its SAN and UCI. */
-interface Rec extends RawMove, Candidate {
-  uci: string;
-  /** The SAN still lacks its check mark: playing the move adds it. */
-  unchecked?: boolean;
-}
-
-// Move strings already in SAN's own shape but for the check mark and the
-// promotion's '=': [NBRQK], a capture mark, a square; a pawn's file and
-// capture, its square, a promotion piece.
-const PIECE_SHAPE = /^[NBRQK]x?[a-h][1-8]$/;
-const PAWN_SHAPE = /^[a-h](x[a-h])?[1-8][NBRQ]?$/;
 
 /** A move played, with what undo() restores. */
 interface Entry extends Counters {
@@ -113,8 +90,6 @@ function headerTemplate(): Record<string, string | null> {
   };
 }
 
-const PIECE_OF_SAN: Record<string, string> = { N: 'n', B: 'b', R: 'r', Q: 'q', K: 'k', O: 'k' };
-
 function colorOf(letter: string): Color {
   return letter === letter.toLowerCase() ? 'b' : 'w';
 }
@@ -122,33 +97,6 @@ function colorOf(letter: string): Color {
 /** The engine's limits on the clocks; chess.js's own values are kept beside. */
 function clock(value: number, low: number, high: number): number {
   return Number.isInteger(value) ? Math.min(Math.max(value, low), high) : low;
-}
-
-// Sort keys of the current position's moves, each key * 256 + the move's index.
-const KEYS = new Int32Array(256);
-
-/**
- * The SAN of the legal moves in chess.js's order: keys sorted as numbers in
- * a typed array, no move objects made (the common moves() call).
- */
-function sansInOrder(pos: Position): string[] {
-  const ucis = pos.legalMoves();
-  const sans = pos.legalMovesSan();
-  const n = ucis.length;
-  for (let i = 0; i < n; i++) {
-    const uci = ucis[i] as string;
-    const san = sans[i] as string;
-    const first = san.charAt(0);
-    const from = (uci.charCodeAt(1) - 49) * 8 + uci.charCodeAt(0) - 97;
-    const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
-    const castle = first !== 'O' ? '' : (to & 7) === 6 ? 'k' : 'q';
-    const key = orderKey(from, to, PIECE_OF_SAN[first] ?? 'p', castle, uci.length > 4 ? uci.charAt(4) : undefined);
-    KEYS[i] = key * 256 + i;
-  }
-  const keys = KEYS.subarray(0, n).sort();
-  const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = sans[(keys[i] as number) & 255] as string;
-  return out;
 }
 
 export class Chess {
@@ -469,7 +417,7 @@ export class Chess {
     if (pos === null) return this.#relaxedRecs(-1, undefined);
     const ucis = pos.legalMoves();
     const sans = pos.legalMovesSan();
-    const recs = ucis.map((uci, i) => this.#engineRec(uci, sans[i] as string));
+    const recs = ucis.map((uci, i) => engineRec(uci, sans[i] as string, this.#board));
     return recs.sort((a, b) => a.key - b.key);
   }
 
@@ -482,26 +430,6 @@ export class Chess {
   #relaxedState(): RelaxedState {
     const c = this.#c;
     return { board: this.#board, turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings };
-  }
-
-  /** The move record of a legal move the engine gave as `uci` and `san`. */
-  #engineRec(uci: string, san: string): Rec {
-    const from = (uci.charCodeAt(1) - 49) * 8 + uci.charCodeAt(0) - 97;
-    const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
-    const first = san.charAt(0);
-    const piece = PIECE_OF_SAN[first] ?? 'p';
-    const promotion = uci.length > 4 ? uci.charAt(4) : undefined;
-    let captured: string | undefined;
-    let flags: string;
-    if (first === 'O') flags = (to & 7) === 6 ? 'k' : 'q';
-    else if (san.includes('x')) {
-      const target = this.#letterAt(to);
-      captured = target === undefined ? 'p' : target.toLowerCase();
-      flags = target === undefined ? 'e' : 'c';
-    } else flags = piece === 'p' && (to - from === 16 || from - to === 16) ? 'b' : 'n';
-    if (promotion !== undefined) flags += 'p';
-    const key = orderKey(from, to, piece, first === 'O' ? flags : '', promotion);
-    return { from, to, piece, captured, promotion, flags, key, san, uci };
   }
 
   moves(): string[];
@@ -600,7 +528,7 @@ export class Chess {
       uci += promotion;
       if (!pos.isLegal(uci)) return null;
     }
-    return this.#engineRec(uci, pos.san(uci));
+    return engineRec(uci, pos.san(uci), this.#board);
   }
 
   /** chess.js's reading of a move string: exact SAN without decorations, then (unless strict) permissive forms. */
@@ -616,10 +544,10 @@ export class Chess {
         // not a move the engine reads: maybe one only the permissive reading takes
       }
       if (uci !== null) {
-        const quick = this.#sanAsWritten(uci, clean);
+        const quick = sanAsWritten(uci, clean, this.#board);
         if (quick !== null) return quick;
         const san = pos.san(uci);
-        if (strippedSan(san) === clean) return this.#engineRec(uci, san);
+        if (strippedSan(san) === clean) return engineRec(uci, san, this.#board);
       }
       if (strict) return null;
       return (permissiveMatch(clean, this.#legal()) as Rec | undefined) ?? null;
@@ -628,29 +556,6 @@ export class Chess {
     const exact = recs.find((m) => strippedSan(m.san) === clean);
     if (exact !== undefined || strict) return exact ?? null;
     return (permissiveMatch(clean, recs) as Rec | undefined) ?? null;
-  }
-
-  /**
-   * The move `uci`, which the engine read from `clean`, when `clean` is its
-   * SAN less the check mark and the promotion's '=' (what chess.js's strict
-   * reading compares): with no disambiguation written, the engine would have
-   * refused an ambiguous one, so only the capture mark needs checking. Saves
-   * formatting the SAN, which costs a legal move list; null otherwise.
-   */
-  #sanAsWritten(uci: string, clean: string): Rec | null {
-    const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
-    let capture: boolean;
-    let san = clean;
-    if (clean === 'O-O' || clean === 'O-O-O') capture = false;
-    else if (PIECE_SHAPE.test(clean)) capture = this.#board[to] !== undefined;
-    else if (PAWN_SHAPE.test(clean)) {
-      capture = uci.charCodeAt(0) !== uci.charCodeAt(2);
-      if (uci.length > 4) san = clean.slice(0, -1) + '=' + clean.slice(-1);
-    } else return null;
-    if (capture !== clean.includes('x')) return null;
-    const rec = this.#engineRec(uci, san);
-    rec.unchecked = true;
-    return rec;
   }
 
   /** Plays a legal move (or a null move) and returns its history entry. */
