@@ -10,6 +10,7 @@
 import * as J from 'chess.js';
 import { describe, expect, it } from 'vitest';
 import { ROOT, rng } from './helpers';
+import { generatePgn } from '../bench/pgn-corpus.mjs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -461,6 +462,23 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
       '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *',
       '[Result "1-0"]\n\n1. e4 *',
       '1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8 *',
+      '1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6 *',
+      '1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 *',
+      '1. e4 e5 1/2-1/2',
+      '  \n\n[ Event  "spaced" ]\n\n 1. e4 e5   \n\n',
+      '\ufeff1. e4 *',
+      '1.e4 1...e5 2. ... Nf3 *',
+      '1. e4 ; comment to the end\n1... e5 *',
+      '1. e4 $1 $2 {after nags} e5 *',
+      '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
+      '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0',
+      '[White "a"]\n[White "b"]\n\n1. e4 *',
+      '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8=Q+ Kb2 2. Qb7+ *',
+      '[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8Q+ Kb2 2. Qb7+ *',
+      '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Nxf7 Kxf7 5. Qh5+ *',
+      '1. O-O *',
+      '1. e4 e6 2. e5 d5 3. exd6 *',
+      '1. e4 e6 2. e5 d5 3. exd6 e.p. *',
     ];
     for (const text of texts) {
       for (const options of [undefined, { strict: true }]) {
@@ -476,6 +494,72 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
     const b = new J.Chess();
     same(a, b, 'loadPgn', '1. e4 e5|2. Nf3 *', { newlineChar: '\\|' });
     same(a, b, 'pgn');
+  });
+
+  it('reads generated PGN files alike (comments, NAGs, variations, promotions)', () => {
+    for (const options of [
+      { seed: 21, variations: true, comments: true },
+      { seed: 22, variations: false, comments: false },
+      { seed: 23, variations: true, comments: false },
+    ]) {
+      const games = generatePgn({ games: GAMES, ...options }).split(/\n(?=\[Event )/);
+      for (const text of games) {
+        for (const strict of [false, true]) {
+          const a = new N.Chess();
+          const b = new J.Chess();
+          same(a, b, 'loadPgn', text, { strict });
+          for (const m of ['fen', 'pgn', 'getHeaders', 'getComments', 'history', 'isGameOver']) same(a, b, m);
+          same(a, b, 'pgn', { maxWidth: 60 });
+        }
+      }
+    }
+  });
+
+  it('answers odd arguments alike', () => {
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const calls: [string, ...unknown[]][] = [
+      ['moves', { square: 'E1' }],
+      ['moves', { square: 'e1', piece: 'K' }],
+      ['moves', { square: 'z9' }],
+      ['moves', { square: '' }],
+      ['moves', { piece: '' }],
+      ['moves', { piece: 'x' }],
+      ['moves', { square: 'e5', verbose: true }],
+      ['moves', { verbose: false }],
+      ['get', 'z9'],
+      ['get', 'E5'],
+      ['squareColor', 'z9'],
+      ['squareColor', 'a1'],
+      ['squareColor', 'h1'],
+      ['attackers', 'z9'],
+      ['attackers', 'e5', 'x'],
+      ['isAttacked', 'f7'],
+      ['findPiece', { type: 'k', color: 'x' }],
+      ['getCastlingRights', 'x'],
+      ['setCastlingRights', 'w', {}],
+      ['put', { type: 'x', color: 'w' }, 'e4'],
+      ['put', { type: 'q', color: 'w' }, 'z9'],
+      ['put', { type: 'k', color: 'w' }, 'a3'],
+      ['put', { type: 'Q', color: 'b' }, 'a3'],
+      ['remove', 'z9'],
+      ['history', { verbose: false }],
+      ['perft', 0],
+      ['perft', 1.5],
+      ['perft', -1],
+      ['setTurn', 'w'],
+      ['undo'],
+      ['getComment'],
+      ['removeComment'],
+      ['fen', { forceEnpassantSquare: false }],
+    ];
+    for (const [method, ...args] of calls) {
+      const a = new N.Chess(fen);
+      const b = new J.Chess(fen);
+      scenario(`${method}(${JSON.stringify(args)})`, () => {
+        same(a, b, method, ...args);
+        compareQueries(a, b, rng(method.length), true);
+      });
+    }
   });
 
   it('keeps headers alike', () => {
