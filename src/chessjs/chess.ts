@@ -152,7 +152,8 @@ export class Chess {
       full: parseInt(tokens[5] as string, 10),
     };
     this.#updateSetup(fen);
-    this.#rebuild();
+    // A validated board field is already what boardText would write.
+    this.#rebuild(skipValidation ? undefined : (tokens[0] as string));
     this.#count(1);
   }
 
@@ -183,11 +184,11 @@ export class Chess {
   }
 
   /** Sets #pos from the board and counters: a Position when the engine can hold the position, else null. */
-  #rebuild(): void {
+  #rebuild(text = boardText(this.#board)): void {
     if (this.#history.length > 0) this.#fillFens();
     const board = this.#board;
     const c = this.#c;
-    const fen = `${boardText(board)} ${c.turn} ${CASTLING_TEXT[c.castling]} ${this.#engineEp(board)} ${clock(c.half, 0, 65535)} ${clock(c.full, 1, 4294967295)}`;
+    const fen = `${text} ${c.turn} ${CASTLING_TEXT[c.castling]} ${this.#engineEp(board)} ${clock(c.half, 0, 65535)} ${clock(c.full, 1, 4294967295)}`;
     this.#pos = null;
     // chess.js castles with rights whose rook is gone (the king moves alone):
     // the engine drops such rights, so those positions are played here.
