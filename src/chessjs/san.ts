@@ -38,7 +38,9 @@ function inferPieceType(clean: string): string | undefined {
 
 /**
  * The permissive reading of `clean` among `moves` (all legal moves, in
- * chess.js's order): the first that fits, or undefined. Only moves of the
+ * chess.js's order): the first that fits, or undefined. First in chess.js's
+ * order, as chess.js does it: a promotion written without its piece (e7e8)
+ * promotes to a knight, and code relies on that. Only moves of the
  * piece the string names (or, naming none, of the type inferPieceType
  * gives) are looked at.
  */
