@@ -1,6 +1,7 @@
 // Smoke test of an installed chess-native package: perft, legal moves, SAN,
-// perftAsync and the chess.js API (chess-native/chessjs) with exact expected results, plus proof that the binary that
-// loaded is a shipped prebuild (not a build/ compiled at install time).
+// perftAsync and the chess.js API (chess-native/chessjs) with exact expected
+// results, plus proof that the binary that loaded is a shipped prebuild (not
+// a build/ compiled at install time).
 //
 //   cd <project that installed the package> && node <repo>/test/smoke.mjs [package-name]
 //
