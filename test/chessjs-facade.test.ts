@@ -334,233 +334,253 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
     SLOW,
   );
 
-  it('validates FENs and loads with skipValidation alike', () => {
-    const fens = [
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/7X/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1',
-      'rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1',
-      'rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      'rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1',
-      '4k3/8/8/8/8/8/8/R3K2R w KQkq - 5 20',
-      '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1',
-      '4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1',
-      '4k3/8/8/8/8/8/8/4K3 w - d6 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq - 0 1',
-      '',
-      '8/8/8/8/8/8/8/8 w - - 0 1',
-      'Q3k3/8/8/8/8/8/8/4K3 w - - 0 1',
-      '4k3/8/8/8/8/8/8/4K2Q w - - 0 1',
-      'qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1',
-      'P3k3/8/8/8/8/8/8/4K2p w - - 0 1',
-      '8/8/8/8/8/8/8/R3K2R w KQ - 0 1',
-      'r3k2r/8/8/8/8/8/8/8 b kq - 0 1',
-    ];
-    for (const fen of fens) {
-      expect(N.validateFen(fen), fen).toEqual(J.validateFen(fen));
-      const a = outcome(() => void new N.Chess(fen));
-      const b = outcome(() => void new J.Chess(fen));
-      expect(a, fen).toEqual(b);
-      const random = rng(fen.length);
-      const ours = outcome(() => new N.Chess(fen, { skipValidation: true }));
-      const theirs = outcome(() => new J.Chess(fen, { skipValidation: true }));
-      expect((ours as { error?: string }).error, fen).toEqual((theirs as { error?: string }).error);
-      // An en-passant square behind the side to move: chess.js's capture
-      // there takes the capturer's own pawn; nothing to agree with.
-      if ('error' in (theirs as object) || fen.includes(' w KQkq e3')) continue;
-      const c = new N.Chess(fen, { skipValidation: true });
-      const d = new J.Chess(fen, { skipValidation: true });
-      scenario(fen, () => {
-        compareQueries(c, d, random, true);
-        for (let ply = 0; ply < 6; ply++) {
-          const legal = d.moves();
-          if (legal.length === 0) break;
-          same(c, d, 'move', pick(random, legal));
+  it(
+    'validates FENs and loads with skipValidation alike',
+    () => {
+      const fens = [
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/7X/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1',
+        'rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1',
+        'rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1',
+        '4k3/8/8/8/8/8/8/R3K2R w KQkq - 5 20',
+        '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1',
+        '4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1',
+        '4k3/8/8/8/8/8/8/4K3 w - d6 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq - 0 1',
+        '',
+        '8/8/8/8/8/8/8/8 w - - 0 1',
+        'Q3k3/8/8/8/8/8/8/4K3 w - - 0 1',
+        '4k3/8/8/8/8/8/8/4K2Q w - - 0 1',
+        'qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1',
+        'P3k3/8/8/8/8/8/8/4K2p w - - 0 1',
+        '8/8/8/8/8/8/8/R3K2R w KQ - 0 1',
+        'r3k2r/8/8/8/8/8/8/8 b kq - 0 1',
+      ];
+      for (const fen of fens) {
+        expect(N.validateFen(fen), fen).toEqual(J.validateFen(fen));
+        const a = outcome(() => void new N.Chess(fen));
+        const b = outcome(() => void new J.Chess(fen));
+        expect(a, fen).toEqual(b);
+        const random = rng(fen.length);
+        const ours = outcome(() => new N.Chess(fen, { skipValidation: true }));
+        const theirs = outcome(() => new J.Chess(fen, { skipValidation: true }));
+        expect((ours as { error?: string }).error, fen).toEqual((theirs as { error?: string }).error);
+        // An en-passant square behind the side to move: chess.js's capture
+        // there takes the capturer's own pawn; nothing to agree with.
+        if ('error' in (theirs as object) || fen.includes(' w KQkq e3')) continue;
+        const c = new N.Chess(fen, { skipValidation: true });
+        const d = new J.Chess(fen, { skipValidation: true });
+        scenario(fen, () => {
           compareQueries(c, d, random, true);
-        }
-        same(c, d, 'load', fen, { preserveHeaders: true, skipValidation: true });
-        same(c, d, 'getHeaders');
-        same(c, d, 'reset');
-        same(c, d, 'getHeaders');
-      });
-    }
-  });
-
-  it('throws alike for bad moves and null moves in check', () => {
-    const a = new N.Chess();
-    const b = new J.Chess();
-    for (const move of [
-      'e5',
-      'Ke2',
-      'xyz',
-      '',
-      'e2e5',
-      { from: 'e2', to: 'e5' },
-      { from: 'e7', to: 'e5' },
-      5,
-      undefined,
-      { from: 'z9', to: 'e4' },
-    ]) {
-      same(a, b, 'move', move);
-    }
-    same(a, b, 'move', null);
-    same(a, b, 'move', '--');
-    same(a, b, 'move', 'e5');
-    for (const m of ['Qh4', 'Qxf2']) same(a, b, 'move', m);
-    const c = new N.Chess('4k3/8/8/8/8/8/8/4KR2 b - - 0 1');
-    const d = new J.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
-    const c2 = new N.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
-    same(c2, d, 'move', null);
-    same(c2, d, 'setTurn', 'b');
-    same(c2, d, 'setTurn', 'w');
-    expect(c.turn()).toBe('b');
-  });
-
-  it('reads hand-written PGN alike, strict and permissive', () => {
-    const texts = [
-      '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *',
-      '[Event "Casual"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0',
-      '[Event "x"]\n\n{Opening comment} 1. e4 {best by test} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6!? 3. Bb5 ; Ruy\n a6 1/2-1/2',
-      '1. e4 e5 2. *',
-      '1. e4 {a} {b}',
-      '[Event "x"] 1. e4 (1. d4',
-      '1. e4 e5 2.',
-      'garbage!',
-      '1. e4 e.p.',
-      '1. e4 e5 0-1 {end}',
-      '{start} 1. e4 *',
-      '{only a comment}',
-      '',
-      '*',
-      '[FEN "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. O-O Kd7 2. Rad1+ *',
-      '[fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. 0-0 Kd7 *',
-      '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1"]\n\n1... Kd7 2. O-O-O+ *',
-      '[SetUp "1"]\n\n1. e4 *',
-      '[SetUp "1"]\n[FEN "bad fen"]\n\n1. e4 *',
-      '1. e2e4 e7e5 2. Ng1f3 Nb8c6 3. Pd2-d4 exd4 *',
-      '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nge2 *',
-      '1. e4 e5 2. Nf3 Nxc6 *',
-      '1.e4 e5 2.Nf3 Nc6 3...a6 *',
-      '1. e4 e5\r\n2. Nf3 Nc6\r\n*',
-      '[Event "a \\"quoted\\" name"]\n1. e4 *',
-      '[Event "x"][Site "y"] 1. e4 e5 { multi\nline\ncomment } 2. d4 *',
-      '1. e4!! e5?? 2. Nf3!? Nc6?! 3. Bc4 $14 $20 *',
-      '1. f3 e5 2. g4 Qh4# 0-1',
-      '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *',
-      '[Result "1-0"]\n\n1. e4 *',
-      '1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8 *',
-      '1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6 *',
-      '1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 *',
-      '1. e4 e5 1/2-1/2',
-      '  \n\n[ Event  "spaced" ]\n\n 1. e4 e5   \n\n',
-      '\ufeff1. e4 *',
-      '1.e4 1...e5 2. ... Nf3 *',
-      '1. e4 ; comment to the end\n1... e5 *',
-      '1. e4 $1 $2 {after nags} e5 *',
-      '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
-      '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0',
-      '[White "a"]\n[White "b"]\n\n1. e4 *',
-      '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8=Q+ Kb2 2. Qb7+ *',
-      '[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8Q+ Kb2 2. Qb7+ *',
-      '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Nxf7 Kxf7 5. Qh5+ *',
-      '1. O-O *',
-      '1. e4 e6 2. e5 d5 3. exd6 *',
-      '1. e4 e6 2. e5 d5 3. exd6 e.p. *',
-    ];
-    for (const text of texts) {
-      for (const options of [undefined, { strict: true }]) {
-        const a = new N.Chess();
-        const b = new J.Chess();
-        same(a, b, 'loadPgn', text, options);
-        for (const m of ['fen', 'pgn', 'getHeaders', 'header', 'getComments', 'history', 'isThreefoldRepetition']) same(a, b, m);
-        same(a, b, 'pgn', { maxWidth: 20 });
-        same(a, b, 'history', { verbose: true });
+          for (let ply = 0; ply < 6; ply++) {
+            const legal = d.moves();
+            if (legal.length === 0) break;
+            same(c, d, 'move', pick(random, legal));
+            compareQueries(c, d, random, true);
+          }
+          same(c, d, 'load', fen, { preserveHeaders: true, skipValidation: true });
+          same(c, d, 'getHeaders');
+          same(c, d, 'reset');
+          same(c, d, 'getHeaders');
+        });
       }
-    }
-    const a = new N.Chess();
-    const b = new J.Chess();
-    same(a, b, 'loadPgn', '1. e4 e5|2. Nf3 *', { newlineChar: '\\|' });
-    same(a, b, 'pgn');
-  });
+    },
+    SLOW,
+  );
 
-  it('reads generated PGN files alike (comments, NAGs, variations, promotions)', () => {
-    for (const options of [
-      { seed: 21, variations: true, comments: true },
-      { seed: 22, variations: false, comments: false },
-      { seed: 23, variations: true, comments: false },
-    ]) {
-      const games = generatePgn({ games: GAMES, ...options }).split(/\n(?=\[Event )/);
-      for (const text of games) {
-        for (const strict of [false, true]) {
+  it(
+    'throws alike for bad moves and null moves in check',
+    () => {
+      const a = new N.Chess();
+      const b = new J.Chess();
+      for (const move of [
+        'e5',
+        'Ke2',
+        'xyz',
+        '',
+        'e2e5',
+        { from: 'e2', to: 'e5' },
+        { from: 'e7', to: 'e5' },
+        5,
+        undefined,
+        { from: 'z9', to: 'e4' },
+      ]) {
+        same(a, b, 'move', move);
+      }
+      same(a, b, 'move', null);
+      same(a, b, 'move', '--');
+      same(a, b, 'move', 'e5');
+      for (const m of ['Qh4', 'Qxf2']) same(a, b, 'move', m);
+      const c = new N.Chess('4k3/8/8/8/8/8/8/4KR2 b - - 0 1');
+      const d = new J.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+      const c2 = new N.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+      same(c2, d, 'move', null);
+      same(c2, d, 'setTurn', 'b');
+      same(c2, d, 'setTurn', 'w');
+      expect(c.turn()).toBe('b');
+    },
+    SLOW,
+  );
+
+  it(
+    'reads hand-written PGN alike, strict and permissive',
+    () => {
+      const texts = [
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *',
+        '[Event "Casual"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0',
+        '[Event "x"]\n\n{Opening comment} 1. e4 {best by test} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6!? 3. Bb5 ; Ruy\n a6 1/2-1/2',
+        '1. e4 e5 2. *',
+        '1. e4 {a} {b}',
+        '[Event "x"] 1. e4 (1. d4',
+        '1. e4 e5 2.',
+        'garbage!',
+        '1. e4 e.p.',
+        '1. e4 e5 0-1 {end}',
+        '{start} 1. e4 *',
+        '{only a comment}',
+        '',
+        '*',
+        '[FEN "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. O-O Kd7 2. Rad1+ *',
+        '[fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. 0-0 Kd7 *',
+        '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1"]\n\n1... Kd7 2. O-O-O+ *',
+        '[SetUp "1"]\n\n1. e4 *',
+        '[SetUp "1"]\n[FEN "bad fen"]\n\n1. e4 *',
+        '1. e2e4 e7e5 2. Ng1f3 Nb8c6 3. Pd2-d4 exd4 *',
+        '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nge2 *',
+        '1. e4 e5 2. Nf3 Nxc6 *',
+        '1.e4 e5 2.Nf3 Nc6 3...a6 *',
+        '1. e4 e5\r\n2. Nf3 Nc6\r\n*',
+        '[Event "a \\"quoted\\" name"]\n1. e4 *',
+        '[Event "x"][Site "y"] 1. e4 e5 { multi\nline\ncomment } 2. d4 *',
+        '1. e4!! e5?? 2. Nf3!? Nc6?! 3. Bc4 $14 $20 *',
+        '1. f3 e5 2. g4 Qh4# 0-1',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *',
+        '[Result "1-0"]\n\n1. e4 *',
+        '1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8 *',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6 *',
+        '1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 *',
+        '1. e4 e5 1/2-1/2',
+        '  \n\n[ Event  "spaced" ]\n\n 1. e4 e5   \n\n',
+        '\ufeff1. e4 *',
+        '1.e4 1...e5 2. ... Nf3 *',
+        '1. e4 ; comment to the end\n1... e5 *',
+        '1. e4 $1 $2 {after nags} e5 *',
+        '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
+        '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0',
+        '[White "a"]\n[White "b"]\n\n1. e4 *',
+        '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8=Q+ Kb2 2. Qb7+ *',
+        '[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8Q+ Kb2 2. Qb7+ *',
+        '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Nxf7 Kxf7 5. Qh5+ *',
+        '1. O-O *',
+        '1. e4 e6 2. e5 d5 3. exd6 *',
+        '1. e4 e6 2. e5 d5 3. exd6 e.p. *',
+      ];
+      for (const text of texts) {
+        for (const options of [undefined, { strict: true }]) {
           const a = new N.Chess();
           const b = new J.Chess();
-          same(a, b, 'loadPgn', text, { strict });
-          for (const m of ['fen', 'pgn', 'getHeaders', 'getComments', 'history', 'isGameOver']) same(a, b, m);
-          same(a, b, 'pgn', { maxWidth: 60 });
+          same(a, b, 'loadPgn', text, options);
+          for (const m of ['fen', 'pgn', 'getHeaders', 'header', 'getComments', 'history', 'isThreefoldRepetition']) same(a, b, m);
+          same(a, b, 'pgn', { maxWidth: 20 });
+          same(a, b, 'history', { verbose: true });
         }
       }
-    }
-  });
+      const a = new N.Chess();
+      const b = new J.Chess();
+      same(a, b, 'loadPgn', '1. e4 e5|2. Nf3 *', { newlineChar: '\\|' });
+      same(a, b, 'pgn');
+    },
+    SLOW,
+  );
 
-  it('answers odd arguments alike', () => {
-    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-    const calls: [string, ...unknown[]][] = [
-      ['moves', { square: 'E1' }],
-      ['moves', { square: 'e1', piece: 'K' }],
-      ['moves', { square: 'z9' }],
-      ['moves', { square: '' }],
-      ['moves', { piece: '' }],
-      ['moves', { piece: 'x' }],
-      ['moves', { square: 'e5', verbose: true }],
-      ['moves', { verbose: false }],
-      ['get', 'z9'],
-      ['get', 'E5'],
-      ['squareColor', 'z9'],
-      ['squareColor', 'a1'],
-      ['squareColor', 'h1'],
-      ['attackers', 'z9'],
-      ['attackers', 'e5', 'x'],
-      ['isAttacked', 'f7'],
-      ['findPiece', { type: 'k', color: 'x' }],
-      ['getCastlingRights', 'x'],
-      ['setCastlingRights', 'w', {}],
-      ['put', { type: 'x', color: 'w' }, 'e4'],
-      ['put', { type: 'q', color: 'w' }, 'z9'],
-      ['put', { type: 'k', color: 'w' }, 'a3'],
-      ['put', { type: 'Q', color: 'b' }, 'a3'],
-      ['remove', 'z9'],
-      ['history', { verbose: false }],
-      ['perft', 0],
-      ['perft', 1.5],
-      ['perft', -1],
-      ['setTurn', 'w'],
-      ['undo'],
-      ['getComment'],
-      ['removeComment'],
-      ['fen', { forceEnpassantSquare: false }],
-    ];
-    for (const [method, ...args] of calls) {
-      const a = new N.Chess(fen);
-      const b = new J.Chess(fen);
-      scenario(`${method}(${JSON.stringify(args)})`, () => {
-        same(a, b, method, ...args);
-        compareQueries(a, b, rng(method.length), true);
-      });
-    }
-  });
+  it(
+    'reads generated PGN files alike (comments, NAGs, variations, promotions)',
+    () => {
+      for (const options of [
+        { seed: 21, variations: true, comments: true },
+        { seed: 22, variations: false, comments: false },
+        { seed: 23, variations: true, comments: false },
+      ]) {
+        const games = generatePgn({ games: GAMES, ...options }).split(/\n(?=\[Event )/);
+        for (const text of games) {
+          for (const strict of [false, true]) {
+            const a = new N.Chess();
+            const b = new J.Chess();
+            same(a, b, 'loadPgn', text, { strict });
+            for (const m of ['fen', 'pgn', 'getHeaders', 'getComments', 'history', 'isGameOver']) same(a, b, m);
+            same(a, b, 'pgn', { maxWidth: 60 });
+          }
+        }
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'answers odd arguments alike',
+    () => {
+      const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+      const calls: [string, ...unknown[]][] = [
+        ['moves', { square: 'E1' }],
+        ['moves', { square: 'e1', piece: 'K' }],
+        ['moves', { square: 'z9' }],
+        ['moves', { square: '' }],
+        ['moves', { piece: '' }],
+        ['moves', { piece: 'x' }],
+        ['moves', { square: 'e5', verbose: true }],
+        ['moves', { verbose: false }],
+        ['get', 'z9'],
+        ['get', 'E5'],
+        ['squareColor', 'z9'],
+        ['squareColor', 'a1'],
+        ['squareColor', 'h1'],
+        ['attackers', 'z9'],
+        ['attackers', 'e5', 'x'],
+        ['isAttacked', 'f7'],
+        ['findPiece', { type: 'k', color: 'x' }],
+        ['getCastlingRights', 'x'],
+        ['setCastlingRights', 'w', {}],
+        ['put', { type: 'x', color: 'w' }, 'e4'],
+        ['put', { type: 'q', color: 'w' }, 'z9'],
+        ['put', { type: 'k', color: 'w' }, 'a3'],
+        ['put', { type: 'Q', color: 'b' }, 'a3'],
+        ['remove', 'z9'],
+        ['history', { verbose: false }],
+        ['perft', 0],
+        ['perft', 1.5],
+        ['perft', -1],
+        ['setTurn', 'w'],
+        ['undo'],
+        ['getComment'],
+        ['removeComment'],
+        ['fen', { forceEnpassantSquare: false }],
+      ];
+      for (const [method, ...args] of calls) {
+        const a = new N.Chess(fen);
+        const b = new J.Chess(fen);
+        scenario(`${method}(${JSON.stringify(args)})`, () => {
+          same(a, b, method, ...args);
+          compareQueries(a, b, rng(method.length), true);
+        });
+      }
+    },
+    SLOW,
+  );
 
   it('keeps headers alike', () => {
     const a = new N.Chess();
