@@ -532,6 +532,43 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
   );
 
   it(
+    'reads random and mangled move strings alike, strict and permissive',
+    () => {
+      const fens = [
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+        'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
+        'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+        '6k1/8/8/B7/8/8/8/BN4K1 w - - 0 1',
+      ];
+      const alphabet = 'NBRQKPnbrqkpabcdefgh12345678x-=+#O0 !?.';
+      const random = rng(77);
+      const letter = (): string => alphabet[Math.floor(random() * alphabet.length)] as string;
+      for (const fen of fens) {
+        const legal = new J.Chess(fen).moves({ verbose: true });
+        for (let i = 0; i < GAMES * 40; i++) {
+          let text = '';
+          if (random() < 0.5) {
+            const m = pick(random, legal);
+            const chars = pick(random, [m.san, m.lan, `${m.from}-${m.to}`, m.piece.toUpperCase() + m.lan]).split('');
+            for (let k = Math.floor(random() * 3); k > 0; k--) {
+              const at = Math.floor(random() * (chars.length + 1));
+              const op = random();
+              if (op < 0.4) chars.splice(at, 0, letter());
+              else if (op < 0.7) chars.splice(at, 1);
+              else chars[at] = letter();
+            }
+            text = chars.join('');
+          } else for (let k = 2 + Math.floor(random() * 6); k > 0; k--) text += letter();
+          same(new N.Chess(fen), new J.Chess(fen), 'move', text);
+          same(new N.Chess(fen), new J.Chess(fen), 'move', text, { strict: true });
+        }
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'answers odd arguments alike',
     () => {
       const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
