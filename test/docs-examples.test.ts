@@ -63,7 +63,12 @@ async function run(block: Block): Promise<void> {
   const check = (got: unknown, want: unknown, line: number): void => {
     if (!isDeepStrictEqual(got, want)) fail(line, got, want);
   };
-  const requireDoc = (id: string): unknown => (id === 'chess-native' ? api : nodeRequire(id));
+  const requireDoc = (id: string): unknown =>
+    id === 'chess-native'
+      ? api
+      : id === 'chess-native/chessjs'
+        ? nodeRequire(path.join(ROOT, 'dist', 'chessjs', 'index.js'))
+        : nodeRequire(id);
   await new AsyncFunction('require', '__expect', withChecks(block))(requireDoc, check);
 }
 

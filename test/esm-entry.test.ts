@@ -13,27 +13,30 @@ interface Entries {
   shared: boolean;
 }
 
-function loadBoth(): Entries {
+function loadBoth(entry: string): Entries {
   const script = `
     import { createRequire } from 'node:module';
     const [, esmUrl, cjsFile] = process.argv;
     const esm = await import(esmUrl);
     const cjs = createRequire(esmUrl)(cjsFile);
     const names = Object.keys(esm).filter((name) => name !== 'default');
-    const shared = esm.default === cjs && names.every((name) => esm[name] === cjs[name]);
+    const shared = (esm.default === undefined || esm.default === cjs) && names.every((name) => esm[name] === cjs[name]);
     console.log(JSON.stringify({ esm: names.sort(), cjs: Object.keys(cjs).sort(), shared }));
   `;
   const dist = path.join(ROOT, 'dist');
   const out = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', script, pathToFileURL(path.join(dist, 'index.mjs')).href, path.join(dist, 'index.js')],
+    ['--input-type=module', '-e', script, pathToFileURL(path.join(dist, entry, 'index.mjs')).href, path.join(dist, entry, 'index.js')],
     { encoding: 'utf8' },
   );
   return JSON.parse(out) as Entries;
 }
 
-describe('ESM entry point', () => {
-  const entries = loadBoth();
+describe.each([
+  ['chess-native', ''],
+  ['chess-native/chessjs', 'chessjs'],
+])('ESM entry point of %s', (_name, entry) => {
+  const entries = loadBoth(entry);
 
   it('exports exactly the CommonJS runtime exports', () => {
     expect(entries.cjs.length).toBeGreaterThan(0);

@@ -51,6 +51,9 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       'dist/index.js',
       'dist/index.mjs',
       'dist/index.d.ts',
+      'dist/chessjs/index.js',
+      'dist/chessjs/index.mjs',
+      'dist/chessjs/index.d.ts',
       'dist/cli/main.js',
       'dist/wasm.js',
       'dist/wasm.mjs',
@@ -63,7 +66,7 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
     }
     expect(files.some((f) => f.startsWith(`prebuilds/${TUPLE}/`) && f.endsWith('.node'))).toBe(true);
     const allowed =
-      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/((core|core\/wasm|perft|pgn|cli)\/)?[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node|wasm\/(chess-native\.wasm|loader\.mjs|loader\.d\.mts))$/;
+      /^(package\.json|README\.md|LICENSE|binding\.gyp|csrc\/[\w./-]+\.(c|cc|h)|dist\/((core|core\/wasm|perft|pgn|cli|chessjs)\/)?[\w.-]+\.(js|mjs|d\.ts)|prebuilds\/[\w.-]+\/[\w.@+-]+\.node|wasm\/(chess-native\.wasm|loader\.mjs|loader\.d\.mts))$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     // Compressed size: the binaries dominate; a few MB at most.
     expect(listing[0]!.size).toBeLessThan(5 * 1024 * 1024);

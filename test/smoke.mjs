@@ -1,6 +1,7 @@
-// Smoke test of an installed chess-native package: perft, legal moves, SAN and
-// perftAsync with exact expected results, plus proof that the binary that
-// loaded is a shipped prebuild (not a build/ compiled at install time).
+// Smoke test of an installed chess-native package: perft, legal moves, SAN,
+// perftAsync and the chess.js API (chess-native/chessjs) with exact expected
+// results, plus proof that the binary that loaded is a shipped prebuild (not
+// a build/ compiled at install time).
 //
 //   cd <project that installed the package> && node <repo>/test/smoke.mjs [package-name]
 //
@@ -189,6 +190,20 @@ check(
   ),
   'aborted',
 );
+
+// --- the chess.js API (name/chessjs) ---------------------------------------
+const chessjs = projectRequire(`${name}/chessjs`);
+const chessjsEsm = await import(pathToFileURL(path.join(pkgDir, pkgJson.exports['./chessjs'].import)).href);
+check('chessjs: import and require share one module instance', chessjsEsm.Chess === chessjs.Chess, true);
+{
+  const chess = new chessjs.Chess();
+  for (const san of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) chess.move(san);
+  check('chessjs: a game played in SAN', [chess.isCheckmate(), chess.history().length, chess.moves().length], [true, 7, 0]);
+  check('chessjs: moves() in chess.js order', new chessjs.Chess().moves().slice(0, 4), ['a3', 'a4', 'b3', 'b4']);
+  chess.clear();
+  chess.put({ type: 'q', color: 'w' }, 'd1');
+  check('chessjs: a kingless position after clear() and put()', chess.moves().length, 21);
+}
 
 console.log(failures === 0 ? `smoke: ${name} ok on ${tuple}` : `smoke: ${failures} check(s) FAILED on ${tuple}`);
 process.exit(failures === 0 ? 0 : 1);

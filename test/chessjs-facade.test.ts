@@ -1,0 +1,648 @@
+// chess-native/chessjs against the real chess.js 1.4.0, method by method: the
+// same calls on both, on seeded random games (moves by SAN, by object, by
+// permissive strings, null moves, undos), on positions edited with put /
+// remove / clear (kingless, crowded, pawns on the edge ranks), on
+// skipValidation loads, and on PGN text written, wrapped, commented and read
+// back. Every result must be equal, or both calls must throw the same error
+// class with the same message.
+//
+// Size: CHESS_NATIVE_CHESSJS_GAMES games (default 8; 5 times as many edit scenarios).
+import * as J from 'chess.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT, rng } from './helpers';
+import { generatePgn } from '../bench/pgn-corpus.mjs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require_ = createRequire(import.meta.url);
+const N = require_(path.join(ROOT, 'dist', 'chessjs', 'index.js')) as typeof import('../src/chessjs/index');
+
+const GAMES = Number(process.env.CHESS_NATIVE_CHESSJS_GAMES ?? 8);
+const SLOW = 300_000;
+type Ours = InstanceType<typeof N.Chess>;
+type Theirs = InstanceType<typeof J.Chess>;
+
+/** How many comparisons each method got. */
+const counts: Record<string, number> = {};
+
+/** The outcome of a call: its value as plain data, or the error's class and message. */
+function outcome(f: () => unknown): unknown {
+  try {
+    return { value: plain(f()) };
+  } catch (e) {
+    const err = e as Error;
+    return { error: err.name, message: err.message };
+  }
+}
+
+/** A value as JSON-like data; a Move's is*() answers are part of it. */
+function plain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plain);
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) out[k] = plain((v as Record<string, unknown>)[k]);
+    const m = v as { isCapture?: () => boolean } & Record<string, () => boolean>;
+    if (typeof m.isCapture === 'function') {
+      for (const name of ['isCapture', 'isPromotion', 'isEnPassant', 'isKingsideCastle', 'isQueensideCastle', 'isBigPawn'])
+        out[name] = m[name]!();
+      out['#keys'] = Object.keys(v).join(',');
+    }
+    return out;
+  }
+  return v;
+}
+
+/**
+ * chess.js crashed inside (a TypeError from its own code, such as castling
+ * with a king it no longer tracks after edits) or broke its own state: the
+ * scenario ends there. Counted in the report.
+ */
+class ChessJsCrashed extends Error {}
+let crashes = 0;
+
+/** Runs a scenario; one ended by a chess.js crash counts as such. A failure names `name`. */
+function scenario(name: string, run: () => void): void {
+  try {
+    run();
+  } catch (e) {
+    if (!(e instanceof ChessJsCrashed)) {
+      if (e instanceof Error) e.message = `${name}: ${e.message}`;
+      throw e;
+    }
+    crashes++;
+  }
+}
+
+/** Calls `method` with `args` on both and expects the same outcome. */
+function same(ours: Ours, theirs: Theirs, method: string, ...args: unknown[]): unknown {
+  const a = outcome(() => (ours as unknown as Record<string, (...x: unknown[]) => unknown>)[method]!(...args));
+  const fenBefore = method === 'perft' ? theirs.fen() : '';
+  const b = outcome(() => (theirs as unknown as Record<string, (...x: unknown[]) => unknown>)[method]!(...args));
+  // chess.js's perft can leave its board changed in edited positions (a
+  // move it takes back does not restore the board): its count is then not
+  // one to agree with, and its state is broken from then on.
+  if (method === 'perft' && theirs.fen() !== fenBefore)
+    throw new ChessJsCrashed(`perft changed the position: ${fenBefore} -> ${theirs.fen()}`);
+  const error = (b as { error?: string; message: string }).error;
+  if (error === 'TypeError' && (a as { error?: string }).error !== 'TypeError')
+    throw new ChessJsCrashed((b as { message: string }).message);
+  counts[method] = (counts[method] ?? 0) + 1;
+  expect(a, `${method}(${JSON.stringify(args)}) at ${theirs.fen()}`).toEqual(b);
+  return b;
+}
+
+const SQUARES = J.SQUARES;
+
+function pick<T>(random: () => number, list: readonly T[]): T {
+  return list[Math.floor(random() * list.length)] as T;
+}
+
+/** Every query method, compared. */
+function compareQueries(a: Ours, b: Theirs, random: () => number, deep: boolean): void {
+  for (const m of [
+    'fen',
+    'turn',
+    'moveNumber',
+    'inCheck',
+    'isCheck',
+    'isCheckmate',
+    'isStalemate',
+    'isDraw',
+    'isInsufficientMaterial',
+    'isThreefoldRepetition',
+    'isDrawByFiftyMoves',
+    'isGameOver',
+    'hash',
+    'moves',
+    'getHeaders',
+  ]) {
+    same(a, b, m);
+  }
+  same(a, b, 'fen', { forceEnpassantSquare: true });
+  same(a, b, 'getCastlingRights', 'w');
+  same(a, b, 'getCastlingRights', 'b');
+  const square = pick(random, SQUARES);
+  same(a, b, 'get', square);
+  same(a, b, 'squareColor', square);
+  same(a, b, 'attackers', square);
+  same(a, b, 'attackers', square, pick(random, ['w', 'b'] as const));
+  same(a, b, 'isAttacked', square, pick(random, ['w', 'b'] as const));
+  same(a, b, 'moves', { square: pick(random, SQUARES) });
+  same(a, b, 'moves', { piece: pick(random, ['p', 'n', 'b', 'r', 'q', 'k'] as const) });
+  same(a, b, 'findPiece', { type: pick(random, ['p', 'n', 'b', 'r', 'q', 'k'] as const), color: pick(random, ['w', 'b'] as const) });
+  if (deep) {
+    same(a, b, 'moves', { verbose: true });
+    same(a, b, 'moves', { verbose: true, square: pick(random, SQUARES), piece: pick(random, ['p', 'n', 'k'] as const) });
+    same(a, b, 'board');
+    same(a, b, 'ascii');
+    same(a, b, 'history');
+    same(a, b, 'history', { verbose: true });
+    same(a, b, 'perft', 1);
+    same(a, b, 'getComments');
+  }
+}
+
+/** Spellings of a legal move that chess.js's readers may or may not take. */
+function spellings(m: J.Move): string[] {
+  const base = m.san.replace(/[+#]$/, '');
+  const piece = m.piece === 'p' ? '' : m.piece.toUpperCase();
+  return [
+    m.san,
+    m.lan,
+    base,
+    base + '!?',
+    m.san.replace('x', ''),
+    `${piece}${m.from}-${m.to}${m.promotion ?? ''}`,
+    `${piece || 'P'}${m.from}${m.to}`,
+    `${piece}${m.from[0]}${m.san.replace(/^[NBRQK]?[a-h]?[1-8]?/, '')}`,
+    `${piece}${m.from[1]}${m.to}`,
+    m.san.replace('O-O', '0-0'),
+    m.san.replace('=', ''),
+    m.san.replace(/=([QRBN])/, (_, p: string) => p.toLowerCase()),
+    m.from + m.to,
+    m.san + ' e.p.',
+    'x' + m.to,
+    m.from + 'x' + m.to,
+    m.san.toLowerCase(),
+    m.lan.toUpperCase(),
+    `${piece}${m.from}x${m.to}`,
+  ];
+}
+
+function playRandomGame(seed: number): void {
+  const random = rng(seed);
+  const a = new N.Chess();
+  const b = new J.Chess();
+  if (seed % 5 === 0) {
+    same(a, b, 'setHeader', 'White', `Player ${seed}`);
+    same(a, b, 'setComment', 'the start {of} it');
+  }
+  for (let ply = 0; ply < 160; ply++) {
+    compareQueries(a, b, random, ply % 8 === 0);
+    const legal = b.moves({ verbose: true });
+    if (legal.length === 0 || b.isGameOver()) break;
+    const m = pick(random, legal);
+    const r = random();
+    if (r < 0.06) {
+      for (const text of spellings(m)) {
+        const copyA = new N.Chess(a.fen());
+        const copyB = new J.Chess(b.fen());
+        same(copyA, copyB, 'move', text);
+        same(new N.Chess(a.fen()), new J.Chess(b.fen()), 'move', text, { strict: true });
+      }
+      same(new N.Chess(a.fen()), new J.Chess(b.fen()), 'move', { from: m.from, to: m.to });
+    }
+    if (r < 0.4) same(a, b, 'move', m.san);
+    else if (r < 0.6) same(a, b, 'move', { from: m.from, to: m.to, promotion: m.promotion });
+    else if (r < 0.7) same(a, b, 'move', m.lan);
+    else if (r < 0.75) same(a, b, 'move', { from: m.from, to: m.to, promotion: 'q' });
+    else if (r < 0.78 && !b.inCheck()) same(a, b, 'setTurn', b.turn() === 'w' ? 'b' : 'w');
+    else same(a, b, 'move', m.san, { strict: true });
+    if (random() < 0.1) same(a, b, 'setComment', `c${ply} ${'word '.repeat(Math.floor(random() * 5))}{x}`);
+    if (random() < 0.08) {
+      same(a, b, 'undo');
+      if (random() < 0.5) same(a, b, 'undo');
+    }
+    if (random() < 0.03) same(a, b, 'removeComment');
+  }
+  for (const options of [
+    undefined,
+    { maxWidth: 40 },
+    { maxWidth: 72, newline: '\r\n' },
+    { newline: '<br />', maxWidth: 15 },
+    { maxWidth: 5 },
+  ]) {
+    same(a, b, 'pgn', options);
+  }
+  same(a, b, 'getComments');
+  same(a, b, 'history', { verbose: true });
+  const text = b.pgn();
+  const c = new N.Chess();
+  const d = new J.Chess();
+  same(c, d, 'loadPgn', text);
+  compareQueries(c, d, random, true);
+  same(c, d, 'pgn');
+  same(c, d, 'loadPgn', b.pgn({ maxWidth: 30, newline: '\r\n' }), { newlineChar: '\r\n' });
+  same(c, d, 'pgn');
+  same(c, d, 'loadPgn', text, { strict: true });
+  same(c, d, 'pgn', { maxWidth: 50 });
+  same(c, d, 'removeComments');
+  same(c, d, 'getComments');
+  while (d.history().length > 0) same(c, d, 'undo');
+  same(c, d, 'undo');
+  compareQueries(c, d, random, true);
+}
+
+const PIECES = ['p', 'n', 'b', 'r', 'q', 'k'] as const;
+
+/**
+ * Random put / remove / clear edits from random game positions (loaded as
+ * FEN: chess.js replays earlier moves on an edited board, which this facade
+ * does not copy), then play on.
+ */
+function editRandomPositions(seed: number): void {
+  const random = rng(seed);
+  const game = new J.Chess();
+  for (let ply = 0; ply < Math.floor(random() * 40); ply++) {
+    const legal = game.moves();
+    if (legal.length === 0) break;
+    game.move(pick(random, legal));
+  }
+  const a = new N.Chess(game.fen());
+  const b = new J.Chess(game.fen());
+  if (random() < 0.2) same(a, b, 'clear');
+  // Edits after moves (castling rights included): chess.js's later answers
+  // about those moves replay them on the edited position (see the top), so
+  // they are compared until the first one.
+  let moved = false;
+  let editedAfterMoves = false;
+  for (let step = 0; step < 40; step++) {
+    const r = random();
+    const square = pick(random, SQUARES);
+    if (r < 0.65) editedAfterMoves ||= moved;
+    const type = pick(random, PIECES);
+    // A pawn pushed from its last rank walks off chess.js's board (moves to
+    // squares that do not exist); such pawns are not put here.
+    const edgePawn = type === 'p' && /[18]$/.test(square);
+    if (r < 0.35 && !edgePawn) same(a, b, 'put', { type, color: pick(random, ['w', 'b'] as const) }, square);
+    else if (r < 0.35) continue;
+    else if (r < 0.6) same(a, b, 'remove', square);
+    else if (r < 0.65) same(a, b, 'setCastlingRights', pick(random, ['w', 'b'] as const), { k: random() < 0.5, q: random() < 0.5 });
+    else {
+      const legal = b.moves();
+      if (legal.length > 0) {
+        same(a, b, 'move', pick(random, legal));
+        moved = true;
+      } else if (editedAfterMoves) break;
+      else same(a, b, 'undo');
+    }
+    compareQueries(a, b, random, step % 5 === 0 && !editedAfterMoves);
+    if (step % 5 === 0) {
+      same(a, b, 'moves', { verbose: true });
+      same(a, b, 'board');
+      same(a, b, 'perft', 2);
+    }
+  }
+  if (!editedAfterMoves) same(a, b, 'pgn');
+}
+
+describe('chess-native/chessjs against chess.js 1.4.0', () => {
+  it('exports the same names', () => {
+    const names = (m: object): string[] =>
+      Object.keys(m)
+        .filter((k) => k !== 'default' && k !== '__esModule')
+        .sort();
+    expect(names(N)).toEqual(names(J));
+    expect(N.SQUARES).toEqual(J.SQUARES);
+    expect(N.SEVEN_TAG_ROSTER).toEqual(J.SEVEN_TAG_ROSTER);
+    expect(N.DEFAULT_POSITION).toBe(J.DEFAULT_POSITION);
+    expect([N.WHITE, N.BLACK, N.PAWN, N.KNIGHT, N.BISHOP, N.ROOK, N.QUEEN, N.KING]).toEqual([
+      J.WHITE,
+      J.BLACK,
+      J.PAWN,
+      J.KNIGHT,
+      J.BISHOP,
+      J.ROOK,
+      J.QUEEN,
+      J.KING,
+    ]);
+    const x = N.xoroshiro128(0x1234n);
+    const y = J.xoroshiro128(0x1234n);
+    for (let i = 0; i < 5; i++) expect(x()).toBe(y());
+    const methods = (c: object): string[] =>
+      Object.getOwnPropertyNames(Object.getPrototypeOf(c))
+        .filter((k) => !k.startsWith('_'))
+        .sort();
+    expect(methods(new N.Chess())).toEqual(methods(new J.Chess()));
+    expect(methods(new N.Chess().move('e4'))).toEqual(methods(new J.Chess().move('e4')));
+  });
+
+  it(
+    `plays ${GAMES} random games alike`,
+    () => {
+      for (let g = 0; g < GAMES; g++) playRandomGame(1000 + g);
+    },
+    SLOW,
+  );
+
+  it(
+    `edits ${GAMES * 5} random positions alike (put, remove, clear, castling rights)`,
+    () => {
+      const first = Number(process.env.CHESS_NATIVE_CHESSJS_FIRST ?? 0);
+      for (let g = first; g < first + GAMES * 5; g++) scenario(`edit scenario ${5000 + g}`, () => editRandomPositions(5000 + g));
+    },
+    SLOW,
+  );
+
+  it(
+    'validates FENs and loads with skipValidation alike',
+    () => {
+      const fens = [
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/7X/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1',
+        'rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1',
+        'rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1',
+        '4k3/8/8/8/8/8/8/R3K2R w KQkq - 5 20',
+        '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1',
+        '4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1',
+        '4k3/8/8/8/8/8/8/4K3 w - d6 0 1',
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq - 0 1',
+        '',
+        '8/8/8/8/8/8/8/8 w - - 0 1',
+        'Q3k3/8/8/8/8/8/8/4K3 w - - 0 1',
+        '4k3/8/8/8/8/8/8/4K2Q w - - 0 1',
+        'qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1',
+        'P3k3/8/8/8/8/8/8/4K2p w - - 0 1',
+        '8/8/8/8/8/8/8/R3K2R w KQ - 0 1',
+        'r3k2r/8/8/8/8/8/8/8 b kq - 0 1',
+      ];
+      for (const fen of fens) {
+        expect(N.validateFen(fen), fen).toEqual(J.validateFen(fen));
+        const a = outcome(() => void new N.Chess(fen));
+        const b = outcome(() => void new J.Chess(fen));
+        expect(a, fen).toEqual(b);
+        const random = rng(fen.length);
+        const ours = outcome(() => new N.Chess(fen, { skipValidation: true }));
+        const theirs = outcome(() => new J.Chess(fen, { skipValidation: true }));
+        expect((ours as { error?: string }).error, fen).toEqual((theirs as { error?: string }).error);
+        // An en-passant square behind the side to move: chess.js's capture
+        // there takes the capturer's own pawn; nothing to agree with.
+        if ('error' in (theirs as object) || fen.includes(' w KQkq e3')) continue;
+        const c = new N.Chess(fen, { skipValidation: true });
+        const d = new J.Chess(fen, { skipValidation: true });
+        scenario(fen, () => {
+          compareQueries(c, d, random, true);
+          for (let ply = 0; ply < 6; ply++) {
+            const legal = d.moves();
+            if (legal.length === 0) break;
+            same(c, d, 'move', pick(random, legal));
+            compareQueries(c, d, random, true);
+          }
+          same(c, d, 'load', fen, { preserveHeaders: true, skipValidation: true });
+          same(c, d, 'getHeaders');
+          same(c, d, 'reset');
+          same(c, d, 'getHeaders');
+        });
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'throws alike for bad moves and null moves in check',
+    () => {
+      const a = new N.Chess();
+      const b = new J.Chess();
+      for (const move of [
+        'e5',
+        'Ke2',
+        'xyz',
+        '',
+        'e2e5',
+        { from: 'e2', to: 'e5' },
+        { from: 'e7', to: 'e5' },
+        5,
+        undefined,
+        { from: 'z9', to: 'e4' },
+      ]) {
+        same(a, b, 'move', move);
+      }
+      same(a, b, 'move', null);
+      same(a, b, 'move', '--');
+      same(a, b, 'move', 'e5');
+      for (const m of ['Qh4', 'Qxf2']) same(a, b, 'move', m);
+      const c = new N.Chess('4k3/8/8/8/8/8/8/4KR2 b - - 0 1');
+      const d = new J.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+      const c2 = new N.Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+      same(c2, d, 'move', null);
+      same(c2, d, 'setTurn', 'b');
+      same(c2, d, 'setTurn', 'w');
+      expect(c.turn()).toBe('b');
+    },
+    SLOW,
+  );
+
+  it(
+    'reads hand-written PGN alike, strict and permissive',
+    () => {
+      const texts = [
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *',
+        '[Event "Casual"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0',
+        '[Event "x"]\n\n{Opening comment} 1. e4 {best by test} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6!? 3. Bb5 ; Ruy\n a6 1/2-1/2',
+        '1. e4 e5 2. *',
+        '1. e4 {a} {b}',
+        '[Event "x"] 1. e4 (1. d4',
+        '1. e4 e5 2.',
+        'garbage!',
+        '1. e4 e.p.',
+        '1. e4 e5 0-1 {end}',
+        '{start} 1. e4 *',
+        '{only a comment}',
+        '',
+        '*',
+        '[FEN "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. O-O Kd7 2. Rad1+ *',
+        '[fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]\n\n1. 0-0 Kd7 *',
+        '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1"]\n\n1... Kd7 2. O-O-O+ *',
+        '[SetUp "1"]\n\n1. e4 *',
+        '[SetUp "1"]\n[FEN "bad fen"]\n\n1. e4 *',
+        '1. e2e4 e7e5 2. Ng1f3 Nb8c6 3. Pd2-d4 exd4 *',
+        '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nge2 *',
+        '1. e4 e5 2. Nf3 Nxc6 *',
+        '1.e4 e5 2.Nf3 Nc6 3...a6 *',
+        '1. e4 e5\r\n2. Nf3 Nc6\r\n*',
+        '[Event "a \\"quoted\\" name"]\n1. e4 *',
+        '[Event "x"][Site "y"] 1. e4 e5 { multi\nline\ncomment } 2. d4 *',
+        '1. e4!! e5?? 2. Nf3!? Nc6?! 3. Bc4 $14 $20 *',
+        '1. f3 e5 2. g4 Qh4# 0-1',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *',
+        '[Result "1-0"]\n\n1. e4 *',
+        '1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8 *',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6 *',
+        '1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 *',
+        '1. e4 e5 1/2-1/2',
+        '  \n\n[ Event  "spaced" ]\n\n 1. e4 e5   \n\n',
+        '\ufeff1. e4 *',
+        '1.e4 1...e5 2. ... Nf3 *',
+        '1. e4 ; comment to the end\n1... e5 *',
+        '1. e4 $1 $2 {after nags} e5 *',
+        '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
+        '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0',
+        '[White "a"]\n[White "b"]\n\n1. e4 *',
+        '[SetUp "1"]\n[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8=Q+ Kb2 2. Qb7+ *',
+        '[FEN "8/P7/8/8/8/8/8/k1K5 w - - 0 1"]\n\n1. a8Q+ Kb2 2. Qb7+ *',
+        '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Nxf7 Kxf7 5. Qh5+ *',
+        '1. O-O *',
+        '1. e4 e6 2. e5 d5 3. exd6 *',
+        '1. e4 e6 2. e5 d5 3. exd6 e.p. *',
+      ];
+      for (const text of texts) {
+        for (const options of [undefined, { strict: true }]) {
+          const a = new N.Chess();
+          const b = new J.Chess();
+          same(a, b, 'loadPgn', text, options);
+          for (const m of ['fen', 'pgn', 'getHeaders', 'header', 'getComments', 'history', 'isThreefoldRepetition']) same(a, b, m);
+          same(a, b, 'pgn', { maxWidth: 20 });
+          same(a, b, 'history', { verbose: true });
+        }
+      }
+      const a = new N.Chess();
+      const b = new J.Chess();
+      same(a, b, 'loadPgn', '1. e4 e5|2. Nf3 *', { newlineChar: '\\|' });
+      same(a, b, 'pgn');
+    },
+    SLOW,
+  );
+
+  it(
+    'reads generated PGN files alike (comments, NAGs, variations, promotions)',
+    () => {
+      for (const options of [
+        { seed: 21, variations: true, comments: true },
+        { seed: 22, variations: false, comments: false },
+        { seed: 23, variations: true, comments: false },
+      ]) {
+        const games = generatePgn({ games: GAMES, ...options }).split(/\n(?=\[Event )/);
+        for (const text of games) {
+          for (const strict of [false, true]) {
+            const a = new N.Chess();
+            const b = new J.Chess();
+            same(a, b, 'loadPgn', text, { strict });
+            for (const m of ['fen', 'pgn', 'getHeaders', 'getComments', 'history', 'isGameOver']) same(a, b, m);
+            same(a, b, 'pgn', { maxWidth: 60 });
+          }
+        }
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'reads random and mangled move strings alike, strict and permissive',
+    () => {
+      const fens = [
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+        'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
+        'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+        '6k1/8/8/B7/8/8/8/BN4K1 w - - 0 1',
+      ];
+      const alphabet = 'NBRQKPnbrqkpabcdefgh12345678x-=+#O0 !?.';
+      const random = rng(77);
+      const letter = (): string => alphabet[Math.floor(random() * alphabet.length)] as string;
+      for (const fen of fens) {
+        const legal = new J.Chess(fen).moves({ verbose: true });
+        for (let i = 0; i < GAMES * 40; i++) {
+          let text = '';
+          if (random() < 0.5) {
+            const m = pick(random, legal);
+            const chars = pick(random, [m.san, m.lan, `${m.from}-${m.to}`, m.piece.toUpperCase() + m.lan]).split('');
+            for (let k = Math.floor(random() * 3); k > 0; k--) {
+              const at = Math.floor(random() * (chars.length + 1));
+              const op = random();
+              if (op < 0.4) chars.splice(at, 0, letter());
+              else if (op < 0.7) chars.splice(at, 1);
+              else chars[at] = letter();
+            }
+            text = chars.join('');
+          } else for (let k = 2 + Math.floor(random() * 6); k > 0; k--) text += letter();
+          same(new N.Chess(fen), new J.Chess(fen), 'move', text);
+          same(new N.Chess(fen), new J.Chess(fen), 'move', text, { strict: true });
+        }
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'answers odd arguments alike',
+    () => {
+      const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+      const calls: [string, ...unknown[]][] = [
+        ['moves', { square: 'E1' }],
+        ['moves', { square: 'e1', piece: 'K' }],
+        ['moves', { square: 'z9' }],
+        ['moves', { square: '' }],
+        ['moves', { piece: '' }],
+        ['moves', { piece: 'x' }],
+        ['moves', { square: 'e5', verbose: true }],
+        ['moves', { verbose: false }],
+        ['get', 'z9'],
+        ['get', 'E5'],
+        ['squareColor', 'z9'],
+        ['squareColor', 'a1'],
+        ['squareColor', 'h1'],
+        ['attackers', 'z9'],
+        ['attackers', 'e5', 'x'],
+        ['isAttacked', 'f7'],
+        ['findPiece', { type: 'k', color: 'x' }],
+        ['getCastlingRights', 'x'],
+        ['setCastlingRights', 'w', {}],
+        ['put', { type: 'x', color: 'w' }, 'e4'],
+        ['put', { type: 'q', color: 'w' }, 'z9'],
+        ['put', { type: 'k', color: 'w' }, 'a3'],
+        ['put', { type: 'Q', color: 'b' }, 'a3'],
+        ['remove', 'z9'],
+        ['history', { verbose: false }],
+        ['perft', 0],
+        ['perft', 1.5],
+        ['perft', -1],
+        ['setTurn', 'w'],
+        ['undo'],
+        ['getComment'],
+        ['removeComment'],
+        ['fen', { forceEnpassantSquare: false }],
+      ];
+      for (const [method, ...args] of calls) {
+        const a = new N.Chess(fen);
+        const b = new J.Chess(fen);
+        scenario(`${method}(${JSON.stringify(args)})`, () => {
+          same(a, b, method, ...args);
+          compareQueries(a, b, rng(method.length), true);
+        });
+      }
+    },
+    SLOW,
+  );
+
+  it('keeps headers alike', () => {
+    const a = new N.Chess();
+    const b = new J.Chess();
+    same(a, b, 'header', 'White', 'Kasparov', 'Black', 'Deep Blue', 'Odd');
+    same(a, b, 'setHeader', 'Date', '1997.05.11');
+    same(a, b, 'setHeader', 'Custom', 'yes');
+    same(a, b, 'removeHeader', 'Custom');
+    same(a, b, 'removeHeader', 'White');
+    same(a, b, 'removeHeader', 'Missing');
+    same(a, b, 'setHeader', 'Event', '');
+    same(a, b, 'pgn');
+    same(a, b, 'move', 'e4');
+    same(a, b, 'pgn');
+    same(a, b, 'clear', { preserveHeaders: true });
+    same(a, b, 'header');
+    same(a, b, 'reset');
+    same(a, b, 'header');
+  });
+
+  it('reports the comparison counts', () => {
+    const total = Object.values(counts).reduce((x, y) => x + y, 0);
+    console.log(
+      `chessjs facade: ${total} comparisons over ${Object.keys(counts).length} methods (${crashes} scenarios ended by a chess.js crash): ${JSON.stringify(counts)}`,
+    );
+    expect(total).toBeGreaterThan(1000);
+  });
+});
