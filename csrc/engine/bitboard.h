@@ -12,11 +12,18 @@
 
 #include <stdint.h>
 
+/* CN_FLATTEN: inline every call in the function's body, recursively, but
+ * those to CN_NOINLINE functions (MSVC has no such attribute: there it
+ * only hints). */
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
-#define CN_INLINE static __forceinline
+#define CN_INLINE   static __forceinline
+#define CN_NOINLINE __declspec(noinline)
+#define CN_FLATTEN
 #else
-#define CN_INLINE static inline __attribute__((always_inline))
+#define CN_INLINE   static inline __attribute__((always_inline))
+#define CN_NOINLINE __attribute__((noinline))
+#define CN_FLATTEN  __attribute__((flatten))
 #endif
 
 typedef uint64_t bitboard;

@@ -117,17 +117,20 @@ typedef struct move_sink {
 /* The move counts a parent asks of a child, one function per side to move
  * and per what the parent knows of the child's enemy leapers (LEAPERS_*,
  * below): enemy_leaper_attacks is read unless that is LEAPERS_UNKNOWN.
- * Declared here, defined after generate_moves_known. */
+ * attr: CN_NOINLINE keeps the counts after the rare moves (promotions,
+ * castling, en passant) out of the perft's fused last two plies, which
+ * inline the others (perft_impl.h), so that its code stays small. Declared
+ * here, defined after generate_moves_known. */
 #define COUNT_FUNCTIONS(X)                                                                                             \
-    X(count_moves_white, 0, LEAPERS_UNKNOWN)                                                                           \
-    X(count_moves_black, 1, LEAPERS_UNKNOWN)                                                                           \
-    X(count_moves_white_known, 0, LEAPERS_KNOWN)                                                                       \
-    X(count_moves_black_known, 1, LEAPERS_KNOWN)                                                                       \
-    X(count_moves_white_after_pawn, 0, LEAPERS_PAWN_MAY_CHECK)                                                         \
-    X(count_moves_black_after_pawn, 1, LEAPERS_PAWN_MAY_CHECK)                                                         \
-    X(count_moves_white_after_knight, 0, LEAPERS_KNIGHT_MAY_CHECK)                                                     \
-    X(count_moves_black_after_knight, 1, LEAPERS_KNIGHT_MAY_CHECK)
-#define DECLARE_COUNT(name, us, leapers)                                                                               \
+    X(count_moves_white, 0, LEAPERS_UNKNOWN, CN_NOINLINE)                                                              \
+    X(count_moves_black, 1, LEAPERS_UNKNOWN, CN_NOINLINE)                                                              \
+    X(count_moves_white_known, 0, LEAPERS_KNOWN, )                                                                     \
+    X(count_moves_black_known, 1, LEAPERS_KNOWN, )                                                                     \
+    X(count_moves_white_after_pawn, 0, LEAPERS_PAWN_MAY_CHECK, )                                                       \
+    X(count_moves_black_after_pawn, 1, LEAPERS_PAWN_MAY_CHECK, )                                                       \
+    X(count_moves_white_after_knight, 0, LEAPERS_KNIGHT_MAY_CHECK, )                                                   \
+    X(count_moves_black_after_knight, 1, LEAPERS_KNIGHT_MAY_CHECK, )
+#define DECLARE_COUNT(name, us, leapers, attr)                                                                         \
     static int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks);
 COUNT_FUNCTIONS(DECLARE_COUNT)
 #undef DECLARE_COUNT
@@ -181,12 +184,13 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
          * in check, and a king gives none). After a pawn move that does not
          * promote only the pawns' share changes: recomputed set-wise, and
          * only a pawn may give check; after a knight move, likewise the
-         * knights'. */
-        if (piece != CN_PAWN && piece != CN_KNIGHT) {
-            unsigned king = sink->mover_king;
-            if (piece == CN_KING)
-                king = cn_move_kind(m) == CN_MOVE_CASTLING ? castle_king_to(cn_move_from(m), cn_move_to(m))
-                                                           : cn_move_to(m);
+         * knights'. Castling and en passant, rare, take the general count,
+         * which stays out of line. */
+        if (cn_move_kind(m) == CN_MOVE_CASTLING || cn_move_kind(m) == CN_MOVE_EN_PASSANT) {
+            sink->nodes += (uint64_t)(us ? count_moves_white(&child, sink->castling, 0)
+                                         : count_moves_black(&child, sink->castling, 0));
+        } else if (piece != CN_PAWN && piece != CN_KNIGHT) {
+            const unsigned king = piece == CN_KING ? cn_move_to(m) : sink->mover_king;
             const bitboard leaper_attacks =
                 sink->mover_knight_attacks | sink->mover_pawn_attacks | cn_king_attacks[king];
             sink->nodes += (uint64_t)(us ? count_moves_white_known(&child, sink->castling, leaper_attacks)
@@ -430,19 +434,13 @@ CN_INLINE void generate_slider_moves(move_sink *sink, const int mode, const int 
     const bitboard queens = p->by_type[CN_QUEEN];
     const unsigned piece_type = diagonal ? CN_BISHOP : CN_ROOK;
     bitboard movers = (p->by_type[piece_type] | queens) & b->own & ~other_pins;
-    bitboard pinned_movers = movers & same_pins;
-    movers &= ~same_pins;
     while (movers) {
         unsigned from = bb_pop_lsb(&movers);
-        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
+        const bitboard from_bb = bb_square(from);
+        unsigned piece = (queens & from_bb) ? CN_QUEEN : piece_type;
+        const bitboard ray = (same_pins & from_bb) ? same_pins : ~0ULL;
         bitboard attacks = diagonal ? bishop_attacks(from, b->occupied) : rook_attacks(from, b->occupied);
-        emit_from(sink, mode, us, from, attacks & movable, piece);
-    }
-    while (pinned_movers) {
-        unsigned from = bb_pop_lsb(&pinned_movers);
-        unsigned piece = (queens & bb_square(from)) ? CN_QUEEN : piece_type;
-        bitboard attacks = diagonal ? bishop_attacks(from, b->occupied) : rook_attacks(from, b->occupied);
-        emit_from(sink, mode, us, from, attacks & movable & same_pins, piece);
+        emit_from(sink, mode, us, from, attacks & movable & ray, piece);
     }
 }
 
@@ -603,8 +601,8 @@ CN_INLINE uint64_t generate_moves(const cn_position *p, const int us, const int 
     return generate_moves_known(p, us, mode, out, castling, sets, 0, 0);
 }
 
-#define DEFINE_COUNT(name, us, leapers)                                                                                \
-    static int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks) {            \
+#define DEFINE_COUNT(name, us, leapers, attr)                                                                          \
+    static attr int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks) {       \
         return (int)generate_moves_known(p, us, MODE_COUNT, NULL, castling, NULL, leapers, enemy_leaper_attacks);      \
     }
 COUNT_FUNCTIONS(DEFINE_COUNT)
