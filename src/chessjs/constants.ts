@@ -2,6 +2,7 @@
 // symbols, square names, the start position, the Seven Tag Roster, and the
 // square arithmetic the rest of this subsystem shares (engine numbering:
 // a1 = 0, h1 = 7, a8 = 56).
+import { ROSTER_DEFAULTS } from '../pgn/writer';
 
 export const WHITE = 'w';
 export const BLACK = 'b';
@@ -39,16 +40,8 @@ export const NAMES: readonly Square[] = Array.from({ length: 64 }, (_, i) => ('a
 /** Every square, rank 8 first and file a first in each rank (chess.js's order). */
 export const SQUARES: Square[] = Array.from({ length: 64 }, (_, i) => NAMES[(7 - (i >> 3)) * 8 + (i & 7)] as Square);
 
-/** The tags every PGN has, with the values chess.js gives a new game. */
-export const SEVEN_TAG_ROSTER: Record<string, string> = {
-  Event: '?',
-  Site: '?',
-  Date: '????.??.??',
-  Round: '?',
-  White: '?',
-  Black: '?',
-  Result: '*',
-};
+/** The tags every PGN has, with the values chess.js gives a new game (a copy: chess.js's is a plain object). */
+export const SEVEN_TAG_ROSTER: Record<string, string> = { ...ROSTER_DEFAULTS };
 
 /** The engine index of a square name, or -1 for anything else. */
 export function squareOf(name: unknown): number {
