@@ -462,14 +462,14 @@ function pgnCalls(w: WasmNative) {
 }
 
 /** The constants of csrc/binding/constants.cc and pgn.cc. */
-function constants(w: WasmNative, version: string) {
+function constants(w: WasmNative) {
   const e = w.engine;
   const keySetName = (seed: bigint): string => {
     const text = w.at(L.Slot.text);
     return w.string(text, e.call('cn_perft_key_set_name', seed, text, L.KEY_SET_NAME_MAX));
   };
   return {
-    version,
+    version: e.readCString(e.call('cn_version')),
     sliders: e.readCString(e.call('cn_slider_path')) as 'pext' | 'magic',
     impl: e.readCString(e.call('cn_impl_name')),
     initMs: Number(e.call64('cn_init_nanoseconds')) / 1e6,
@@ -518,10 +518,8 @@ function constants(w: WasmNative, version: string) {
 export function loadWasm(): Native {
   const module = compileModule();
   const w = new WasmNative(new Engine(module, engineEnv(process.env)), module);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's version is the engine's (CN_VERSION)
-  const { version } = require('../../package.json') as { version: string };
   const surface = {
-    ...constants(w, version),
+    ...constants(w),
     ...positionCalls(w),
     ...lineCalls(w),
     ...perftCalls(w),
