@@ -41,7 +41,7 @@ describe('src/ layout', () => {
   }
   it('src/ holds only the subsystems and the entry points', () => {
     const entries = readdirSync(SRC).sort();
-    expect(entries).toEqual([...SUBSYSTEMS, 'index.mjs', 'index.ts'].sort());
+    expect(entries).toEqual([...SUBSYSTEMS, 'index.mjs', 'index.ts', 'wasm.mjs', 'wasm.ts'].sort());
   });
   it('the import scan sees imports (a core file importing pgn/ would be caught)', () => {
     expect(imports('core/position.ts')).toContain('core/native');
