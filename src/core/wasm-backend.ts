@@ -183,9 +183,24 @@ class WasmNative {
   }
 }
 
+/** Views of the last ArrayBuffer asked for: the hot paths get the same buffers call after call. */
+function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) => T {
+  let last: ArrayBuffer | null = null;
+  let view: T | null = null;
+  return (buffer) => {
+    if (buffer !== last || view === null) {
+      view = make(buffer);
+      last = buffer;
+    }
+    return view;
+  };
+}
+
 /** The position / move calls (csrc/binding/positions.cc, san.cc). */
 function positionCalls(w: WasmNative) {
   const e = w.engine;
+  const slabBytes = viewCache((buffer) => new Uint8Array(buffer));
+  const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
@@ -206,16 +221,16 @@ function positionCalls(w: WasmNative) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
       const pos = w.parseFen(fen, chess960);
-      new Uint8Array(slab, at, L.POSITION_BYTES).set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
+      slabBytes(slab).set(e.u8.subarray(pos, pos + L.POSITION_BYTES), at);
       const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
-      new Uint16Array(moves, 0, n).set(w.moves(n));
+      moveWords(moves).set(w.moves(n));
       return n;
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
       const target =
         out instanceof ArrayBuffer && out.byteLength >= 2 * L.MAX_MOVES
-          ? new Uint16Array(out)
+          ? moveWords(out)
           : (arrayArg(out, Uint16Array, L.MAX_MOVES) ??
             typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes or a Uint16Array of at least maxMoves entries'));
       const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
