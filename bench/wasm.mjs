@@ -18,10 +18,16 @@
 // ratio (native time / wasm time, so wasm's speed as a fraction of native)
 // is the median of the per-run ratios, each run pairing both under the same
 // machine load.
+//
+// Through the API: the same perft as `new Position(fen).perft(depth)` on
+// both backends of the package in this one process (the wasm one a second
+// copy of dist/ loaded with CHESS_NATIVE_BACKEND=wasm), on-CPU time as above;
+// and `new Position(fen).legalMoves()` over the perftsuite positions, in
+// microseconds a call (median of --runs passes over all of them).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { CPW, ROOT, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote } from './common.mjs';
+import { CPW, ROOT, require, parseArgs, median, spread, fmt, now, table, loadEngine, machine, loadNote } from './common.mjs';
 import { WasmEngine } from '../wasm/loader.mjs';
 
 /** This process's on-CPU seconds. */
@@ -98,3 +104,85 @@ for (const { name, fen, depth: baseDepth, nodes } of CPW) {
 console.log(`\n## Perft, one thread (M nodes per CPU second, medians of ${opts.runs})\n`);
 console.log(table(['position', 'wasm', 'native', 'wasm/native'], rows));
 console.log(`\nmedian wasm/native over the six positions: ${fmt(median(ratios))}`);
+
+/** A second copy of the package's API on the wasm backend: dist/ loaded again with CHESS_NATIVE_BACKEND=wasm. */
+function loadWasmApi() {
+  const dist = path.join(ROOT, 'dist') + path.sep;
+  const cached = Object.keys(require.cache).filter((k) => k.startsWith(dist));
+  const saved = cached.map((k) => [k, require.cache[k]]);
+  for (const k of cached) delete require.cache[k];
+  const before = process.env.CHESS_NATIVE_BACKEND;
+  process.env.CHESS_NATIVE_BACKEND = 'wasm';
+  try {
+    return require(path.join(ROOT, 'dist', 'index.js'));
+  } finally {
+    if (before === undefined) delete process.env.CHESS_NATIVE_BACKEND;
+    else process.env.CHESS_NATIVE_BACKEND = before;
+    for (const k of Object.keys(require.cache)) if (k.startsWith(dist)) delete require.cache[k];
+    for (const [k, v] of saved) require.cache[k] = v;
+  }
+}
+
+const wasmApi = loadWasmApi();
+if (wasmApi.engineInfo().backend !== 'wasm' || api.engineInfo().backend !== 'native')
+  throw new Error('the two APIs are not on the two backends');
+
+const apiRows = [];
+const apiRatios = [];
+for (const { name, fen, depth: baseDepth, nodes } of CPW) {
+  const depth = baseDepth + opts.depthDelta;
+  const wasmS = [];
+  const nativeS = [];
+  const runRatios = [];
+  new wasmApi.Position(fen).perft(depth - 1);
+  for (let run = 0; run < opts.runs; run++) {
+    const w = new wasmApi.Position(fen);
+    let t = cpuNow();
+    const wn = w.perft(depth);
+    wasmS.push(cpuNow() - t);
+    const n = new api.Position(fen);
+    t = cpuNow();
+    const nn = n.perft(depth);
+    nativeS.push(cpuNow() - t);
+    if (wn !== nn || (opts.depthDelta === 0 && nn !== nodes)) throw new Error(`${name}: wasm ${wn}, native ${nn}, expected ${nodes}`);
+    runRatios.push(nativeS[run] / wasmS[run]);
+  }
+  apiRatios.push(median(runRatios));
+  const count = Number(new api.Position(fen).perft(depth));
+  apiRows.push([`${name} d${depth}`, fmt(count / median(wasmS) / 1e6, 0), fmt(count / median(nativeS) / 1e6, 0), spread(runRatios)]);
+}
+console.log(`\n## Through the API: Position.perft, one thread (M nodes per CPU second, medians of ${opts.runs})\n`);
+console.log(table(['position', 'wasm', 'native', 'wasm/native'], apiRows));
+console.log(`\nmedian wasm/native over the six positions: ${fmt(median(apiRatios))}`);
+
+const fens = readFileSync(path.join(ROOT, 'test', 'data', 'perftsuite.epd'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim())
+  .map((line) => line.split(';')[0].trim());
+/** Microseconds a `new Position(fen).legalMoves()` over all the fens, median of the runs. */
+function legalMovesUs(Position) {
+  const passes = 20;
+  for (const fen of fens) new Position(fen).legalMoves();
+  const times = [];
+  for (let run = 0; run < opts.runs; run++) {
+    const t = cpuNow();
+    for (let pass = 0; pass < passes; pass++) for (const fen of fens) new Position(fen).legalMoves();
+    times.push(((cpuNow() - t) / (passes * fens.length)) * 1e6);
+  }
+  return times;
+}
+const wasmUs = legalMovesUs(wasmApi.Position);
+const nativeUs = legalMovesUs(api.Position);
+console.log(
+  `\n## new Position(fen).legalMoves() over the ${fens.length} perftsuite positions (us a call, median (min-max) of ${opts.runs})\n`,
+);
+console.log(
+  table(
+    ['backend', 'us'],
+    [
+      ['wasm', spread(wasmUs)],
+      ['native', spread(nativeUs)],
+      ['wasm/native speed', fmt(median(nativeUs) / median(wasmUs))],
+    ],
+  ),
+);

@@ -226,6 +226,12 @@ describe('both backends answer every binding call alike', () => {
       });
     }
     same((e) => e.pgnRead(text, new Float64Array([1, 3, 1, 0, 0, 0, 0, 1])));
+    // A read larger than the module's memory grows it; every call after sees the new memory.
+    const big = new TextEncoder().encode('[White "A"]\n\n1. e4 e5 2. Nf3 *\n\n'.repeat(1 << 19));
+    same((e) => e.pgnRead(big, new Float64Array([1, 2, 1, 0, 0, 0, 0, 1])).length);
+    const pos = new Uint8Array(96);
+    engines.native.fenParse(pos, 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 0);
+    same((e) => [e.fen(pos), e.legalMovesSan(pos, new Uint16Array(512))]);
     same((e) => e.pgnRead('text' as unknown as Uint8Array, new Float64Array(8)));
   });
 });

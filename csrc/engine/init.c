@@ -127,3 +127,4 @@ uint64_t cn_init_nanoseconds(void) { return init_nanoseconds; }
 const cn_impl *cn_active_impl(void) { return active_impl; }
 const char *cn_slider_path(void) { return active_impl && active_impl->uses_pext ? "pext" : "magic"; }
 const char *cn_impl_name(void) { return active_impl ? active_impl->name : "none"; }
+const char *cn_version(void) { return CN_VERSION; }

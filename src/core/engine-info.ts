@@ -19,7 +19,7 @@ export interface EngineInfo {
    * features), "arm64-magic" on AArch64, "base-magic" elsewhere.
    */
   impl: string;
-  /** Milliseconds the one-time table initialisation took in this process. */
+  /** Milliseconds the one-time table initialisation took in this process (wasm: in this thread's engine instance). */
   initMs: number;
   /**
    * Name of the second key set hashed perft verifies table entries with, e.g.

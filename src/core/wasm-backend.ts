@@ -179,9 +179,24 @@ class WasmNative {
   }
 }
 
+/** Views of the last ArrayBuffer asked for: the hot paths get the same buffers call after call. */
+function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) => T {
+  let last: ArrayBuffer | null = null;
+  let view: T | null = null;
+  return (buffer) => {
+    if (buffer !== last || view === null) {
+      view = make(buffer);
+      last = buffer;
+    }
+    return view;
+  };
+}
+
 /** The position / move calls (csrc/binding/positions.cc, san.cc). */
 function positionCalls(w: WasmNative) {
   const e = w.engine;
+  const slabBytes = viewCache((buffer) => new Uint8Array(buffer));
+  const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
@@ -202,16 +217,16 @@ function positionCalls(w: WasmNative) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
       const pos = w.parseFen(fen, chess960);
-      new Uint8Array(slab, at, L.POSITION_BYTES).set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
+      slabBytes(slab).set(e.u8.subarray(pos, pos + L.POSITION_BYTES), at);
       const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
-      new Uint16Array(moves, 0, n).set(w.moves(n));
+      moveWords(moves).set(w.moves(n));
       return n;
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
       const target =
         out instanceof ArrayBuffer && out.byteLength >= 2 * L.MAX_MOVES
-          ? new Uint16Array(out)
+          ? moveWords(out)
           : (arrayArg(out, Uint16Array, L.MAX_MOVES) ??
             typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes or a Uint16Array of at least maxMoves entries'));
       const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
@@ -524,14 +539,14 @@ function splitTree(w: WasmNative, rootValue: unknown, plyValue: unknown, maxUnit
 }
 
 /** The constants of csrc/binding/constants.cc; the tables are the engine's own cn_boundary_tables(). */
-function constants(w: WasmNative, version: string) {
+function constants(w: WasmNative) {
   const e = w.engine;
   const keySetName = (seed: bigint): string => {
     const text = w.at(L.Slot.text);
     return w.string(text, e.call('cn_perft_key_set_name', seed, text, L.KEY_SET_NAME_MAX));
   };
   return {
-    version,
+    version: e.readCString(e.call('cn_version')),
     sliders: e.readCString(e.call('cn_slider_path')) as 'pext' | 'magic',
     impl: e.readCString(e.call('cn_impl_name')),
     initMs: Number(e.call64('cn_init_nanoseconds')) / 1e6,
@@ -550,10 +565,8 @@ function constants(w: WasmNative, version: string) {
 export function loadWasm(): Backend {
   const module = compileModule();
   const w = new WasmNative(new Engine(module, engineEnv(process.env)), module);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's version is the engine's (CN_VERSION)
-  const { version } = require('../../package.json') as { version: string };
   const surface: Backend = {
-    ...constants(w, version),
+    ...constants(w),
     ...positionCalls(w),
     ...lineCalls(w),
     ...perftCalls(w),

@@ -34,10 +34,11 @@ extern "C" {
 /* The longest FEN handed to the parser; a valid FEN has about 90
  * characters, and longer strings are rejected as too long unparsed. */
 #define CN_FEN_MAX_LENGTH 251
-/* Largest perft hash table: 1 TiB, or half the address space where that is
- * smaller. */
+/* Largest perft hash table: 1 TiB, or where the address space is smaller
+ * the largest table the engine builds in it (a power of two of at most a
+ * quarter of it: 1 GiB with a 32-bit size_t, as in the wasm build). */
 #define CN_MAX_HASH_BYTES                                                                                              \
-    ((uint64_t)(SIZE_MAX / 2 < ((uint64_t)1 << 40) ? (uint64_t)(SIZE_MAX / 2) : ((uint64_t)1 << 40)))
+    ((uint64_t)(SIZE_MAX / 2 < ((uint64_t)1 << 40) ? (uint64_t)(SIZE_MAX / 4 + 1) : ((uint64_t)1 << 40)))
 /* Most moves one line call plays (its buffers may hold more). */
 #define CN_LINE_MAX_MOVES 65536
 /* Moves per SAN line call: their SAN strings are joined on the stack. */

@@ -26,6 +26,10 @@ extern "C" {
 
 #define CN_VERSION "0.1.0"
 
+/* CN_VERSION as a function, for a caller that has no headers (the
+ * WebAssembly module exports functions only). */
+const char *cn_version(void);
+
 /* Squares are 0..63, a1 = 0, h1 = 7, a8 = 56. */
 #define CN_NO_SQUARE 64
 /* Room for the moves of any position the parser accepts: at most 16 men a

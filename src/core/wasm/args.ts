@@ -14,6 +14,8 @@ export function rangeError(message: string): never {
 
 /** The bytes of any ArrayBufferView exactly `size` bytes long, else null. */
 export function viewBytes(value: unknown, size: number): Uint8Array | null {
+  // A Uint8Array, what the TypeScript layer passes, is used as it is: no new view a call.
+  if (value instanceof Uint8Array) return value.length === size ? value : null;
   if (!ArrayBuffer.isView(value) || value.byteLength !== size) return null;
   return new Uint8Array(value.buffer, value.byteOffset, size);
 }

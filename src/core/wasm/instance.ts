@@ -116,7 +116,6 @@ export class Engine {
   /** Instances made so far (1 + traps survived). */
   generation = 0;
   #exports!: Exports;
-  #buffer: ArrayBuffer | null = null;
   #u8 = new Uint8Array(0);
   #view = new DataView(new ArrayBuffer(0));
   /** Address of the scratch block (SCRATCH_BYTES, 8-aligned). */
@@ -141,7 +140,7 @@ export class Engine {
     );
     const api = instance.exports as unknown as Exports;
     this.#exports = api;
-    this.#buffer = null;
+    this.#refresh(); // the views of a previous instance (before a trap) are not detached: replace them
     (api['_initialize'] as () => void)();
     const status = api['cn_init']!() as number;
     if (status !== 0) {
@@ -155,19 +154,19 @@ export class Engine {
 
   /** The memory as bytes (a new view after any growth). */
   get u8(): Uint8Array {
-    if (this.#buffer !== this.#exports.memory.buffer) this.#refresh();
+    // Growth detaches the old buffer, which empties its views: cheaper to test than memory.buffer.
+    if (this.#u8.length === 0) this.#refresh();
     return this.#u8;
   }
 
   /** The memory as a little-endian DataView (a new view after any growth). */
   get view(): DataView {
-    if (this.#buffer !== this.#exports.memory.buffer) this.#refresh();
+    if (this.#u8.length === 0) this.#refresh();
     return this.#view;
   }
 
   #refresh(): void {
     const buffer = this.#exports.memory.buffer;
-    this.#buffer = buffer;
     this.#u8 = new Uint8Array(buffer);
     this.#view = new DataView(buffer);
   }

@@ -2,9 +2,11 @@
 // that read and stop them, as csrc/binding/perft.cc has them, run on
 // worker_threads, each with its own single-threaded engine instance (no
 // SharedArrayBuffer). The root is split as the units are: a perftStart job's
-// units are the root's children (generation order), one a task, so progress
-// counts root moves as the addon does; a units job's units go out in
-// batches. Each task is one cn_perft_job over its units with its own table.
+// units are the root's children (generation order), so progress counts root
+// moves as the addon does. Units go out in batches, each one cn_perft_job
+// over its units with its own table: a few batches a thread balance the
+// load and keep progress moving; a shallow job goes out in one batch a
+// thread, as a table and a message a unit would cost more than the count.
 // A cancel terminates the job's busy workers at once, which also returns
 // their memory; idle workers are kept (unreferenced) for the next job when
 // their tables were small.
@@ -19,8 +21,11 @@ import * as L from './layout';
 
 /** Workers whose last table was at most this large go back to the pool. */
 const POOL_TABLE_BYTES = 16 << 20;
-/** A units job's tasks: about this many a thread, for progress and balance. */
-const TASKS_PER_THREAD = 16;
+/** Batches a thread: for a perftStart job (root moves), and for a units job. */
+const ROOT_TASKS_PER_THREAD = 4;
+const UNIT_TASKS_PER_THREAD = 16;
+/** Units this shallow or shallower go out in one batch a thread. */
+const SHALLOW_DEPTH = 3;
 const MAX_UINT64 = (1n << 64n) - 1n;
 
 interface Job {
@@ -45,6 +50,11 @@ interface Job {
   done: () => void;
   /** The result without workers (depth 0, or no units to count). */
   immediate: bigint | null;
+}
+
+/** Units a batch: about tasksPerThread batches a thread, one a thread for shallow units. */
+function batchSize(units: number, depth: number, tasksPerThread: number, threads: number): number {
+  return Math.max(1, Math.ceil(units / (threads * (depth <= SHALLOW_DEPTH ? 1 : tasksPerThread))));
 }
 
 /** A job's checked options (the binding's JobOptionsArgs). */
@@ -256,7 +266,12 @@ export class WasmJobs {
       startMs: performance.now(),
       elapsedMs: 0,
       next: 0,
-      batch: rootMoves ? 1 : Math.max(1, Math.ceil(n / (threads * TASKS_PER_THREAD))),
+      batch: batchSize(
+        n,
+        rootMoves ? Math.max(options.depth - 1, 0) : options.depth,
+        rootMoves ? ROOT_TASKS_PER_THREAD : UNIT_TASKS_PER_THREAD,
+        threads,
+      ),
       busy: new Set(),
       done: options.done,
       immediate: null,

@@ -21,11 +21,8 @@ export const SAN_LINE_MOVES = 256;
 export const MAX_DEPTH = 20;
 export const JOB_MAX_THREADS = 256;
 export const JOB_MAX_UNITS = 1 << 20;
-/**
- * CN_MAX_HASH_BYTES with a 32-bit size_t (half the address space); the
- * table made is the largest power of two that fits, 1 GiB.
- */
-export const MAX_HASH_BYTES = 2 ** 31 - 1;
+/** CN_MAX_HASH_BYTES with a 32-bit size_t: the largest table the engine builds there, 1 GiB. */
+export const MAX_HASH_BYTES = 2 ** 30;
 export const KEY_SET_NAME_MAX = 48;
 export const PERFT_VERIFY_KEY_SEED = 0xbb67ae8584caa73bn;
 export const PGN_MIN_BLOCK_BYTES = 16 << 10;
