@@ -13,8 +13,12 @@
 //                                  case: process start-up dominates
 //   stress.test.ts                 the addon's memory over 100k cycles; a wasm perftAsync abort
 //                                  ends its workers, so each cycle costs a worker start
-//   layout.test.ts, tools.test.ts, esm-entry.test.ts
-//                                  sources, tooling and entry points, not an engine
+//   layout.test.ts, tools.test.ts, esm-entry.test.ts, boundary.test.ts
+//                                  sources, tooling, entry points and the tables of both builds
+//   browser-api.test.ts, demo.test.ts
+//                                  the wasm engine in Chromium already, whatever Node loads
+//   chessjs-facade.test.ts         the facade over Position: its engine calls are the ones
+//                                  backend.test.ts compares call by call
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -37,6 +41,7 @@ const API_SUITES = [
   'pgn-threads',
   'rules',
   'san',
+  'split',
   'suites',
   'workers',
 ];
