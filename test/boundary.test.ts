@@ -126,7 +126,6 @@ describe('boundary tables', () => {
       sanLineMoves: L.SAN_LINE_MOVES,
       uciRecordBytes: L.UCI_RECORD_BYTES,
     }).toEqual(t.limits);
-    expect([L.PGN_MAX_THREADS, L.PGN_STATE_LENGTH]).toEqual([t.pgn.maxThreads, t.slotLengths.pgnState]);
   });
 
   it('give each slot of an array its own index, below the array length', () => {

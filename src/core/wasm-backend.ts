@@ -4,7 +4,7 @@
 // and validated, results copied out, arguments checked with the binding's
 // errors, engine statuses thrown as Errors whose `code` is the C name.
 // Perft jobs run on worker threads (./wasm/jobs).
-import type { Backend, PgnParts } from './boundary';
+import type { Backend, BoundaryTables, PgnParts } from './boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, shortString, typeError, viewBytes } from './wasm/args';
 import { compileModule, Engine, engineEnv, latin1, statusError, type CompiledModule } from './wasm/instance';
 import { WasmJobs } from './wasm/jobs';
@@ -23,10 +23,13 @@ class WasmNative {
   readonly #e: Engine;
   readonly #jobs: WasmJobs;
   readonly #names = new Map<number, string>();
+  /** The module's own cn_boundary_tables(): the slots of the arrays it fills, by name. */
+  readonly tables: BoundaryTables;
 
   constructor(engine: Engine, module: CompiledModule) {
     this.#e = engine;
-    this.#jobs = new WasmJobs(engine, module, (status, message) => this.status(status, message));
+    this.tables = JSON.parse(engine.readCString(engine.call('cn_boundary_tables'))) as BoundaryTables;
+    this.#jobs = new WasmJobs(engine, module, this.tables, (status, message) => this.status(status, message));
   }
 
   /** The C name of a status (cn_status_name), cached. */
@@ -155,15 +158,17 @@ class WasmNative {
     return { reader, extraAt: block + textBytes, format: mode };
   }
 
-  /** state[0..3] after a line (the binding's WriteLineState). */
+  /** The line state after a line (the binding's WriteLineState). */
   lineState(value: unknown, status: number): void {
-    const state = arrayArgOrThrow(value, Float64Array, 4, 'line state must be a Float64Array of at least 4 entries');
+    const length = this.tables.slotLengths.lineState;
+    const state = arrayArgOrThrow(value, Float64Array, length, `line state must be a Float64Array of at least ${length} entries`);
     const view = this.#e.view;
     const reader = this.#at(L.Slot.reader);
-    state[0] = status;
-    state[1] = view.getUint32(reader + L.Reader.offset, true);
-    state[2] = status === L.Status.ok ? 0 : view.getUint32(reader + L.Reader.badStart, true);
-    state[3] = status === L.Status.ok ? 0 : view.getUint32(reader + L.Reader.badLen, true);
+    const slot = this.tables.slots.lineState;
+    state[slot.status] = status;
+    state[slot.offset] = view.getUint32(reader + L.Reader.offset, true);
+    state[slot.badStart] = status === L.Status.ok ? 0 : view.getUint32(reader + L.Reader.badStart, true);
+    state[slot.badLength] = status === L.Status.ok ? 0 : view.getUint32(reader + L.Reader.badLen, true);
   }
 
   get engine(): Engine {
@@ -403,17 +408,20 @@ function pgnCalls(w: WasmNative) {
   const e = w.engine;
   const input = (text: unknown, stateValue: unknown): { bytes: Uint8Array; state: Float64Array } => {
     const bytes = arrayArg(text, Uint8Array, 0) ?? typeError('PGN text must be a Uint8Array');
-    const state = arrayArgOrThrow(stateValue, Float64Array, L.PGN_STATE_LENGTH, 'PGN state must be a Float64Array(8)');
-    const s = state as unknown as number[];
+    const length = w.tables.slotLengths.pgnState;
+    const state = arrayArgOrThrow(stateValue, Float64Array, length, `PGN state must be a Float64Array(${length})`);
+    const slot = w.tables.slots.pgnState;
+    const { mode } = w.tables.pgn;
+    const at = (name: keyof typeof slot): number => state[slot[name]] as number;
     if (
-      (s[1] as number) < 0 ||
-      (s[1] as number) > 2 ||
-      (s[2] as number) < 1 ||
-      (s[2] as number) > 4294967295 ||
-      (s[3] as number) < 0 ||
-      (s[3] as number) > 4294967295 ||
-      (s[4] as number) < 0 ||
-      !((s[7] as number) >= 1 && (s[7] as number) <= L.PGN_MAX_THREADS)
+      at('mode') < mode.tree ||
+      at('mode') > mode.headers ||
+      at('line') < 1 ||
+      at('line') > 4294967295 ||
+      at('column') < 0 ||
+      at('column') > 4294967295 ||
+      at('maxGames') < 0 ||
+      !(at('threads') >= 1 && at('threads') <= w.tables.pgn.maxThreads)
     ) {
       rangeError('PGN state out of range');
     }
@@ -425,17 +433,19 @@ function pgnCalls(w: WasmNative) {
     const at = w.at(L.Slot.pgnInput);
     e.u8.fill(0, at, at + L.PgnInput.bytes);
     const view = e.view;
-    const s = state as unknown as number[];
+    const slot = w.tables.slots.pgnState;
+    const { textEnd } = w.tables.pgn;
+    const get = (name: keyof typeof slot): number => state[slot[name]] as number;
     view.setUint32(at + L.PgnInput.text, block, true);
     view.setUint32(at + L.PgnInput.length, bytes.length, true);
-    view.setInt32(at + L.PgnInput.final, s[0] !== 0 ? 1 : 0, true);
-    view.setInt32(at + L.PgnInput.cut, s[0] === 2 ? 1 : 0, true);
-    view.setInt32(at + L.PgnInput.mode, Math.trunc(s[1] as number), true);
-    view.setUint32(at + L.PgnInput.line, s[2] as number, true);
-    view.setUint32(at + L.PgnInput.column, s[3] as number, true);
-    view.setUint32(at + L.PgnInput.maxGames, Math.min(Math.trunc(s[4] as number), 0xffff_ffff), true);
+    view.setInt32(at + L.PgnInput.final, get('textEnd') !== textEnd.more ? 1 : 0, true);
+    view.setInt32(at + L.PgnInput.cut, get('textEnd') === textEnd.cut ? 1 : 0, true);
+    view.setInt32(at + L.PgnInput.mode, Math.trunc(get('mode')), true);
+    view.setUint32(at + L.PgnInput.line, get('line'), true);
+    view.setUint32(at + L.PgnInput.column, get('column'), true);
+    view.setUint32(at + L.PgnInput.maxGames, Math.min(Math.trunc(get('maxGames')), 0xffff_ffff), true);
     const parts = w.at(L.Slot.pgnParts);
-    const status = e.call('cn_pgn_read_parts', at, parts, Math.trunc(s[7] as number), L.PGN_MIN_BLOCK_BYTES);
+    const status = e.call('cn_pgn_read_parts', at, parts, Math.trunc(get('threads')), L.PGN_MIN_BLOCK_BYTES);
     try {
       if (status !== L.Status.ok) throw statusError(w.name(status), 'out of memory reading PGN');
       const result: PgnParts = [];
@@ -456,10 +466,10 @@ function pgnCalls(w: WasmNative) {
         result.push(Buffer.from(u8.subarray(strings, strings + stringLength)));
         result.push(v.getUint32(part + L.PgnPart.lineOffset, true));
       }
-      state[2] = e.view.getUint32(at + L.PgnInput.consumedLine, true);
-      state[3] = e.view.getUint32(at + L.PgnInput.consumedColumn, true);
-      state[5] = e.view.getUint32(at + L.PgnInput.consumed, true);
-      state[6] = games;
+      state[slot.line] = e.view.getUint32(at + L.PgnInput.consumedLine, true);
+      state[slot.column] = e.view.getUint32(at + L.PgnInput.consumedColumn, true);
+      state[slot.consumed] = e.view.getUint32(at + L.PgnInput.consumed, true);
+      state[slot.games] = games;
       return result;
     } finally {
       e.call('cn_pgn_parts_free', parts);

@@ -13,7 +13,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-import type { PerftHandle } from '../boundary';
+import type { BoundaryTables, PerftHandle } from '../boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, typeError } from './args';
 import type { Answer, Task } from './count-task';
 import { wasm, type CompiledModule, type Engine } from './instance';
@@ -70,12 +70,14 @@ interface JobArgs {
 export class WasmJobs {
   readonly #engine: Engine;
   readonly #module: CompiledModule;
+  readonly #tables: BoundaryTables;
   readonly #status: (status: number, message: string) => Error;
   readonly #jobs = new WeakMap<object, Job>();
   readonly #idle: Worker[] = [];
 
-  constructor(engine: Engine, module: CompiledModule, status: (status: number, message: string) => Error) {
+  constructor(engine: Engine, module: CompiledModule, tables: BoundaryTables, status: (status: number, message: string) => Error) {
     this.#engine = engine;
+    this.#tables = tables;
     this.#module = module;
     this.#status = status;
   }
@@ -341,14 +343,16 @@ export class WasmJobs {
       },
       perftProgress: (handle: unknown, out: unknown): bigint => {
         const job = this.#job(handle);
-        const progress = arrayArgOrThrow(out, Float64Array, 3, 'progress needs a Float64Array of at least 3 entries');
+        const slot = this.#tables.slots.perftProgress;
+        const length = this.#tables.slotLengths.perftProgress;
+        const progress = arrayArgOrThrow(out, Float64Array, length, `progress needs a Float64Array of at least ${length} entries`);
         if (job.freed) {
-          progress.fill(0, 0, 3);
+          progress.fill(0, 0, length);
           return 0n;
         }
-        progress[0] = job.unitsDone;
-        progress[1] = job.unitCount;
-        progress[2] = job.state === 'running' ? performance.now() - job.startMs : job.elapsedMs;
+        progress[slot.rootMovesDone] = job.unitsDone;
+        progress[slot.rootMovesTotal] = job.unitCount;
+        progress[slot.elapsedMs] = job.state === 'running' ? performance.now() - job.startMs : job.elapsedMs;
         return job.nodes;
       },
       perftCancel: (handle: unknown): void => {
@@ -358,15 +362,16 @@ export class WasmJobs {
       perftResult: (handle: unknown, moves: unknown, counts: unknown, out: unknown): bigint | -1 => {
         const job = this.#job(handle);
         const root = rootArrays(moves, counts);
-        const info = arrayArgOrThrow(out, Float64Array, 2, 'result needs a Float64Array of at least 2 entries');
+        const length = this.#tables.slotLengths.perftResult;
+        const info = arrayArgOrThrow(out, Float64Array, length, `result needs a Float64Array of at least ${length} entries`);
         if (job.freed || job.state !== 'done') return -1;
         const n = job.rootMoves ? job.unitCount : 0;
         if (job.rootMoves) {
           root.moves.set(job.rootMoves.subarray(0, n));
           root.counts.set(job.unitCounts.subarray(0, n));
         }
-        info[0] = job.elapsedMs / 1000;
-        info[1] = n;
+        info[this.#tables.slots.perftResult.seconds] = job.elapsedMs / 1000;
+        info[this.#tables.slots.perftResult.rootMoves] = n;
         return job.nodes;
       },
       perftFree: (handle: unknown): void => {

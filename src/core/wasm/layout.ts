@@ -26,8 +26,6 @@ export const MAX_HASH_BYTES = 2 ** 30;
 export const KEY_SET_NAME_MAX = 48;
 export const PERFT_VERIFY_KEY_SEED = 0xbb67ae8584caa73bn;
 export const PGN_MIN_BLOCK_BYTES = 16 << 10;
-export const PGN_MAX_THREADS = 16;
-export const PGN_STATE_LENGTH = 8;
 
 /** cn_status values the backend raises or tests. */
 export const Status = { ok: 0, fen: 1, illegalMove: 2, badMove: 3, badPosition: 5, noMemory: 8 } as const;
