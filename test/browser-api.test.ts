@@ -6,43 +6,17 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positionsOf } from './browser/api-page.mjs';
 import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
 import { BAD_FENS } from './bad-fens';
 import { api, readEpd, ROOT } from './helpers';
 
-const { Position, parsePgn, writePgn } = api;
+const { parsePgn, writePgn } = api;
 const PAGE = '/test/browser/api-page.mjs';
 const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_BROWSER === '1';
 const AVAILABLE = hasChromium();
 
 if (!AVAILABLE && !REQUIRED) console.warn(`test/browser-api.test.ts skipped: no ${CHROMIUM} (apt-get install chromium)`);
-
-/** The native answers for what api-page.mjs's positions() returns. */
-function nativePositions(fens: string[]): unknown[] {
-  return fens.map((fen) => {
-    try {
-      const pos = new Position(fen);
-      const moves = pos.legalMoves();
-      return {
-        fen: pos.fen(),
-        moves,
-        sans: pos.legalMovesSan(),
-        checkmate: pos.isCheckmate(),
-        draw: pos.isDraw(),
-        hash: String(pos.hash()),
-        after: moves.length
-          ? pos
-              .clone()
-              .play(moves[moves.length - 1]!)
-              .fen()
-          : null,
-      };
-    } catch (e) {
-      const error = e as Error & { field?: string };
-      return { error: error.name, field: error.field ?? null, message: error.message };
-    }
-  });
-}
 
 const PGN_TEXT = `[Event "A"]
 [White "Café"]
@@ -81,7 +55,7 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
 
   it('answers moves, SAN, state, hashes and FEN errors as the addon does', async () => {
     const fens = [...readEpd('perftsuite.epd').map((l) => l.fen), ...BAD_FENS.map(([, fen]) => fen)];
-    expect(await opened.call(PAGE, 'positions', fens)).toEqual(nativePositions(fens));
+    expect(await opened.call(PAGE, 'positions', fens)).toEqual(positionsOf(api, fens));
     expect(opened.errors).toEqual([]);
   });
 

@@ -8,9 +8,8 @@ export async function info() {
   return engineInfo();
 }
 
-/** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown. */
-export async function positions(fens) {
-  const { Position } = await api();
+/** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown (`api`: the package's exports; the test runs it on the addon too). */
+export function positionsOf({ Position }, fens) {
   return fens.map((fen) => {
     try {
       const pos = new Position(fen);
@@ -33,6 +32,10 @@ export async function positions(fens) {
       return { error: e.name, field: e.field ?? null, message: e.message };
     }
   });
+}
+
+export async function positions(fens) {
+  return positionsOf(await api(), fens);
 }
 
 export async function perft(fen, depth) {
