@@ -60,3 +60,27 @@ export function scanOrder(square: number): number {
 export function other(color: Color): Color {
   return color === 'w' ? 'b' : 'w';
 }
+
+/** A knight's steps (ranks up, files right), in the order chess.js tries them. */
+export const KNIGHT_STEPS: readonly (readonly [number, number])[] = [
+  [1, -2],
+  [2, -1],
+  [2, 1],
+  [1, 2],
+  [-1, 2],
+  [-2, 1],
+  [-2, -1],
+  [-1, -2],
+];
+
+/** The eight line directions (ranks up, files right), in the order chess.js tries them. */
+export const LINE_STEPS: readonly (readonly [number, number])[] = [
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+];

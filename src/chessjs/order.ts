@@ -4,35 +4,17 @@
 // black); for a knight, king or slider its directions in chess.js's fixed
 // order, nearest square first; promotions n, b, r, q; castling last,
 // kingside first. orderKey gives each move a number that sorts that way.
-import { scanOrder } from './constants';
+import { KNIGHT_STEPS, LINE_STEPS, scanOrder } from './constants';
 
 // Index: (dr + 2) * 5 + (df + 2) for a knight's step (dr ranks up, df files right).
 const KNIGHT_STEP = new Int8Array(25).fill(-1);
 // Index: (sign dr + 1) * 3 + (sign df + 1) for a line's direction.
 const LINE_DIRECTION = new Int8Array(9).fill(-1);
-for (const [i, [dr, df]] of [
-  [1, -2],
-  [2, -1],
-  [2, 1],
-  [1, 2],
-  [-1, 2],
-  [-2, 1],
-  [-2, -1],
-  [-1, -2],
-].entries()) {
-  KNIGHT_STEP[(dr! + 2) * 5 + (df! + 2)] = i;
+for (const [i, [dr, df]] of KNIGHT_STEPS.entries()) {
+  KNIGHT_STEP[(dr + 2) * 5 + (df + 2)] = i;
 }
-for (const [i, [dr, df]] of [
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-  [0, -1],
-].entries()) {
-  LINE_DIRECTION[(dr! + 1) * 3 + (df! + 1)] = i;
+for (const [i, [dr, df]] of LINE_STEPS.entries()) {
+  LINE_DIRECTION[(dr + 1) * 3 + (df + 1)] = i;
 }
 
 const PROMOTION_RANK: Record<string, number> = { n: 0, b: 1, r: 2, q: 3 };

@@ -6,7 +6,7 @@
 // up; they follow chess.js's rules: moves are pseudo-legal moves that leave
 // the mover's king (if any) unattacked, and castling needs the rights, the
 // empty squares and the unattacked squares, not the rook.
-import { NAMES, other, type Color } from './constants';
+import { KNIGHT_STEPS, LINE_STEPS, NAMES, other, type Color } from './constants';
 import { orderKey } from './order';
 
 /** FEN letters by engine square (a1 = 0); undefined for an empty square. */
@@ -38,28 +38,8 @@ export interface RelaxedState {
   kings: readonly [number, number];
 }
 
-const KNIGHT: readonly [number, number][] = [
-  [1, -2],
-  [2, -1],
-  [2, 1],
-  [1, 2],
-  [-1, 2],
-  [-2, 1],
-  [-2, -1],
-  [-1, -2],
-];
-const LINES: readonly [number, number][] = [
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-  [0, -1],
-];
-const DIAGONAL = LINES.filter(([dr, df]) => dr !== 0 && df !== 0);
-const STRAIGHT = LINES.filter(([dr, df]) => dr === 0 || df === 0);
+const DIAGONAL = LINE_STEPS.filter(([dr, df]) => dr !== 0 && df !== 0);
+const STRAIGHT = LINE_STEPS.filter(([dr, df]) => dr === 0 || df === 0);
 
 function colorOf(letter: string): Color {
   return letter === letter.toLowerCase() ? 'b' : 'w';
@@ -171,7 +151,7 @@ function pawnMoves(s: RelaxedState, from: number, moves: RawMove[]): void {
 }
 
 function pieceMoves(s: RelaxedState, from: number, type: string, moves: RawMove[]): void {
-  const steps = type === 'n' ? KNIGHT : type === 'b' ? DIAGONAL : type === 'r' ? STRAIGHT : LINES;
+  const steps = type === 'n' ? KNIGHT_STEPS : type === 'b' ? DIAGONAL : type === 'r' ? STRAIGHT : LINE_STEPS;
   const slides = type !== 'n' && type !== 'k';
   for (const [dr, df] of steps) {
     for (let to = step(from, dr, df); to >= 0; to = step(to, dr, df)) {
