@@ -1,12 +1,13 @@
 // The boundary to the engine: the type of what a backend provides
 // (Backend), the tables of every slot, code and limit that crosses (read
-// from the engine's own JSON text, cn_boundary_tables), the loaded addon
-// (prebuilds/<platform>-<arch>/*.node or build/Release, with node-gyp-build
-// from the package root), and the turning of its failures into the
-// package's errors. Every engine call from TypeScript goes through here.
-// Internal: not part of the public API.
+// from the engine's own JSON text, cn_boundary_tables), the loaded backend
+// (the addon from prebuilds/<platform>-<arch>/*.node or build/Release, with
+// node-gyp-build from the package root, or the WebAssembly build of
+// ./wasm-backend), and the turning of its failures into the package's
+// errors. Every engine call from TypeScript goes through here. Internal:
+// not part of the public API.
 //
-// The addon throws TypeError / RangeError for bad arguments and, for an
+// A backend throws TypeError / RangeError for bad arguments and, for an
 // engine status, an Error whose `code` names the C enum value. Every call
 // that can meet an engine status passes what it catches through publicError
 // or moveError, so users only ever see the classes of errors.ts,
