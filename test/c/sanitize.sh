@@ -3,10 +3,10 @@
 #
 #   test/c/sanitize.sh asan       ASan + UBSan build of engine_test (all C tests,
 #                                 perft counts up to MAX_NODES, default 200000)
-#   test/c/sanitize.sh tsan       ThreadSanitizer builds of perft_job_test
-#                                 (threaded and hashed perft, cancel races) and
-#                                 of engine_test (the threaded PGN reader among
-#                                 all C tests; perft counts up to 2000 nodes)
+#   test/c/sanitize.sh tsan       ThreadSanitizer build of engine_test: all C
+#                                 tests, among them the perft job's (threaded and
+#                                 hashed perft, cancel races) and the threaded
+#                                 PGN reader; perft counts up to 2000 nodes
 #   test/c/sanitize.sh valgrind   memcheck of the plain engine_test build
 #                                 (MAX_NODES default 20000), leaks are errors
 #
@@ -26,9 +26,10 @@ asan)
         make -s -j"$jobs" -C "$here" SANITIZE=address,undefined run ARGS="--max-nodes ${MAX_NODES:-200000}"
     ;;
 tsan)
-    make -s -j"$jobs" -C "$here" SANITIZE=thread build-thread/perft_job_test build-thread/engine_test
+    # engine_test runs perft_job_test's tests too, so that program is not run again here.
+    make -s -j"$jobs" -C "$here" SANITIZE=thread build-thread/engine_test
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
-        make -s -C "$here" SANITIZE=thread job-test engine-test ARGS="--max-nodes 2000"
+        make -s -C "$here" SANITIZE=thread engine-test ARGS="--max-nodes 2000"
     ;;
 valgrind)
     command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
