@@ -44,7 +44,7 @@ export default tseslint.config(
   {
     // Scripts that run in a browser page.
     files: ['test/browser/*-page.mjs', 'bench/browser-page.mjs', 'wasm/browser-shims.mjs'],
-    languageOptions: { globals: { fetch: 'readonly', Blob: 'readonly', MessageChannel: 'readonly' } },
+    languageOptions: { globals: { fetch: 'readonly', Blob: 'readonly', MessageChannel: 'readonly', ReadableStream: 'readonly' } },
   },
   {
     // The browser demo's page and worker.
