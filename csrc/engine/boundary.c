@@ -3,7 +3,6 @@
  * tables is a compile-time constant made from the X-macro lists; it is
  * written out as text once, by cn_init.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "impl.h"
@@ -16,18 +15,22 @@ _Static_assert(CN_PGN_TAG_VALUE_LENGTH < CN_PGN_RECORD_INTS && CN_PGN_START_FLAG
                "every field of a PGN record lies inside it");
 _Static_assert(CN_BOARD_CODE(CN_BLACK, CN_KING) < 256, "board codes are bytes");
 
-/* A node of the tree: a number, a string, or an object of nodes. */
+/* A node of the tree: a number (a JSON number, or with `wide` a decimal
+ * string, for 64-bit values beyond a double), a string, or an object of
+ * nodes. */
 typedef struct node {
     const char *key;
     const char *text;            /* a string, or NULL */
-    double number;               /* a number, when text and children are NULL */
-    const struct node *children; /* an object */
-    size_t count;
+    const struct node *children; /* an object, or NULL */
+    uint64_t number;             /* when text and children are NULL */
+    uint32_t count;
+    uint8_t wide;
 } node;
 
-#define NUMBER(name, key)  {#key, NULL, (double)(name), NULL, 0},
-#define NAME(name, key)    {#key, #name, 0, NULL, 0},
-#define OBJECT(key, array) {#key, NULL, 0, array, sizeof array / sizeof array[0]}
+#define NUMBER(value, json) {.key = #json, .number = (uint64_t)(value)},
+#define WIDE(value, json)   {.key = #json, .number = (value), .wide = 1},
+#define NAME(value, json)   {.key = #json, .text = #value},
+#define OBJECT(json, array) {.key = #json, .children = array, .count = sizeof array / sizeof array[0]}
 
 #define SLOT_ARRAY(list, key) static const node slots_##key[] = {list(NUMBER)};
 CN_BOUNDARY_SLOT_TABLES(SLOT_ARRAY)
@@ -51,6 +54,13 @@ static const node game_state_bits[] = {CN_GAME_STATE_BITS(NUMBER)};
 static const node line_formats[] = {CN_LINE_FORMATS(NUMBER)};
 static const node line_statuses[] = {CN_LINE_STATUSES(NUMBER)};
 static const node error_codes[] = {CN_ERROR_CODES(NAME)};
+static const node statuses[] = {CN_STATUSES(NUMBER)};
+static const node key_seeds[] = {CN_BOUNDARY_KEY_SEEDS(WIDE)};
+
+#define LAYOUT_ARRAY(list, key) static const node layout_##key[] = {list(NUMBER)};
+CN_BOUNDARY_LAYOUT_TABLES(LAYOUT_ARRAY)
+#define LAYOUT_OBJECT(list, key) OBJECT(key, layout_##key),
+static const node layout[] = {CN_BOUNDARY_LAYOUT_SIZES(NUMBER) CN_BOUNDARY_LAYOUT_TABLES(LAYOUT_OBJECT)};
 
 static const node tables[] = {
     OBJECT(slots, slots),
@@ -63,10 +73,13 @@ static const node tables[] = {
     OBJECT(lineFormat, line_formats),
     OBJECT(lineStatus, line_statuses),
     OBJECT(errorCodes, error_codes),
+    OBJECT(status, statuses),
+    OBJECT(layout, layout),
+    OBJECT(keySeeds, key_seeds),
 };
 static const node root = OBJECT(tables, tables);
 
-/* Comfortably more than the text (about 2.5 KiB); cn_boundary_init checks. */
+/* Comfortably more than the text (about 4 KiB); cn_boundary_init checks. */
 static char text[8192];
 static size_t length;
 
@@ -76,8 +89,19 @@ static void put(const char *s) {
     length += n;
 }
 
+/* A number in decimal. */
+static void put_number(uint64_t value) {
+    char digits[21];
+    size_t at = sizeof digits - 1;
+    digits[at] = 0;
+    do {
+        digits[--at] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    put(digits + at);
+}
+
 static void put_node(const node *n) {
-    char number[32];
     if (n->children) {
         put("{");
         for (size_t i = 0; i < n->count; i++) {
@@ -92,9 +116,10 @@ static void put_node(const node *n) {
         put(n->text);
         put("\"");
     } else {
-        /* Every value is an integer below 2^53. */
-        snprintf(number, sizeof number, "%.0f", n->number);
-        put(number);
+        /* A JSON number is exact below 2^53; a wider value is a string. */
+        if (n->wide) put("\"");
+        put_number(n->number);
+        if (n->wide) put("\"");
     }
 }
 
