@@ -212,6 +212,8 @@ export interface Backend {
    */
   fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   fen(pos: Uint8Array): string;
+  /** The FEN's four position fields (placement, side, castling, en passant): an EPD's position. */
+  epd(pos: Uint8Array): string;
   /** TABLES.colors: the side to move. */
   turn(pos: Uint8Array): 0 | 1;
   /** The fullmove number, from 1. */

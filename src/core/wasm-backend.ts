@@ -257,6 +257,11 @@ function positionCalls(w: WasmNative) {
       const text = w.at(L.Slot.text);
       return w.string(text, e.call('cn_fen_write', pos, text, L.FEN_BYTES));
     },
+    epd(posValue: unknown): string {
+      const pos = w.load(posValue);
+      const text = w.at(L.Slot.text);
+      return w.string(text, e.call('cn_epd_write', pos, text, L.FEN_BYTES));
+    },
     turn(posValue: unknown): 0 | 1 {
       return e.u8[w.load(posValue) + L.SIDE_OFFSET] as 0 | 1;
     },
