@@ -15,22 +15,21 @@ _Static_assert(CN_PGN_TAG_VALUE_LENGTH < CN_PGN_RECORD_INTS && CN_PGN_START_FLAG
                "every field of a PGN record lies inside it");
 _Static_assert(CN_BOARD_CODE(CN_BLACK, CN_KING) < 256, "board codes are bytes");
 
-/* A node of the tree: a number (a JSON number, or with `wide` a decimal
- * string, for 64-bit values beyond a double), a string, or an object of
- * nodes. */
+/* A node of the tree: a number (a JSON number, or for 64-bit values beyond
+ * a double a decimal string), a string, or an object of `count` nodes. */
+enum { NODE_NUMBER, NODE_WIDE, NODE_TEXT, NODE_OBJECT };
 typedef struct node {
+    uint64_t number;
     const char *key;
-    const char *text;            /* a string, or NULL */
-    const struct node *children; /* an object, or NULL */
-    uint64_t number;             /* when text and children are NULL */
-    uint32_t count;
-    uint8_t wide;
+    const void *ref; /* NODE_TEXT: the string; NODE_OBJECT: the nodes */
+    uint16_t count;
+    uint8_t kind;
 } node;
 
 #define NUMBER(value, json) {.key = #json, .number = (uint64_t)(value)},
-#define WIDE(value, json)   {.key = #json, .number = (value), .wide = 1},
-#define NAME(value, json)   {.key = #json, .text = #value},
-#define OBJECT(json, array) {.key = #json, .children = array, .count = sizeof array / sizeof array[0]}
+#define WIDE(value, json)   {.key = #json, .number = (value), .kind = NODE_WIDE},
+#define NAME(value, json)   {.key = #json, .ref = #value, .kind = NODE_TEXT},
+#define OBJECT(json, array) {.key = #json, .ref = array, .count = sizeof array / sizeof array[0], .kind = NODE_OBJECT}
 
 #define SLOT_ARRAY(list, key) static const node slots_##key[] = {list(NUMBER)};
 CN_BOUNDARY_SLOT_TABLES(SLOT_ARRAY)
@@ -102,24 +101,25 @@ static void put_number(uint64_t value) {
 }
 
 static void put_node(const node *n) {
-    if (n->children) {
+    if (n->kind == NODE_OBJECT) {
+        const node *children = n->ref;
         put("{");
         for (size_t i = 0; i < n->count; i++) {
             put(i ? ",\"" : "\"");
-            put(n->children[i].key);
+            put(children[i].key);
             put("\":");
-            put_node(&n->children[i]);
+            put_node(&children[i]);
         }
         put("}");
-    } else if (n->text) {
+    } else if (n->kind == NODE_TEXT) {
         put("\"");
-        put(n->text);
+        put(n->ref);
         put("\"");
     } else {
         /* A JSON number is exact below 2^53; a wider value is a string. */
-        if (n->wide) put("\"");
+        if (n->kind == NODE_WIDE) put("\"");
         put_number(n->number);
-        if (n->wide) put("\"");
+        if (n->kind == NODE_WIDE) put("\"");
     }
 }
 
