@@ -163,7 +163,7 @@ describe('boundary tables', () => {
       t.limits.maxHashBytes,
     ]);
     expect(L.PERFT_VERIFY_KEY_SEED).toBe(backend.perftVerifyKeySeed);
-    expect(Object.isFrozen(L) && Object.isFrozen(L.PgnInput) && Object.isFrozen(L.Slot)).toBe(true);
+    expect(Object.isFrozen(L) && Object.isFrozen(L.PgnInput) && Object.isFrozen(L.Slot) && Object.isFrozen(L.Status)).toBe(true);
   });
 
   it("lay the wasm scratch block's slots out from the struct sizes: 8-aligned, in order, each as large as what it holds", () => {

@@ -126,7 +126,7 @@ export function layoutOf(t: BoundaryTables) {
     /** A PGN record: recordInts int32 values. */
     PGN_RECORD_BYTES: 4 * t.pgn.recordInts,
     /** cn_status values. */
-    Status: t.status,
+    Status: Object.freeze({ ...t.status }),
     Reader,
     PgnInput,
     PgnPart,
