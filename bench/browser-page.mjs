@@ -2,7 +2,7 @@
 // esbuild: each export times one thing in the page (performance.now(), wall
 // time) and returns JSON; bench/browser.mjs repeats, checks and summarises.
 import { perft as chessopsPerft } from 'chessops/debug';
-import { compileEngine, MAX_MOVES, POSITION_BYTES, WasmEngine } from '../wasm/loader.mjs';
+import { compileEngine, WasmEngine } from '../wasm/loader.mjs';
 import { chessopsFromFen, chessopsUci } from './chessops-moves.mjs';
 
 let engine;
@@ -17,7 +17,7 @@ export async function startup(url) {
   engine = new WasmEngine(module, null);
   await engine.ready;
   const ready = performance.now();
-  scratch = engine.call('malloc', POSITION_BYTES + 2 * MAX_MOVES);
+  scratch = engine.call('malloc', engine.positionBytes + 2 * engine.maxMoves);
   return { fetchCompileMs: compiled - start, instantiateMs: ready - compiled, tablesMs: engine.initMilliseconds(), totalMs: ready - start };
 }
 
@@ -54,7 +54,7 @@ function timePasses(fens, reps, count) {
 /** The engine's move list as 16-bit codes, no strings: what the move generator costs beside the loader's UCI strings. */
 function moveCodes(fen) {
   engine.bytes.set(position(fen), scratch);
-  return engine.call('cn_legal_moves_sorted', scratch, scratch + POSITION_BYTES);
+  return engine.call('cn_legal_moves_sorted', scratch, scratch + engine.positionBytes);
 }
 
 /** New position + legal moves over `fens`, `reps` passes each: wasm as UCI strings, wasm as move codes, chessops as UCI strings. */

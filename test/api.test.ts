@@ -1,7 +1,8 @@
 // The Position API: defaults, move formats, play/undo/history, clone
 // independence, perft/divide argument rules and engineInfo.
 import { describe, expect, it } from 'vitest';
-import { api } from './helpers';
+import { makeFen, parseFen } from 'chessops/fen';
+import { api, readEpd } from './helpers';
 
 const { Position, START_FEN, engineInfo } = api;
 
@@ -103,6 +104,21 @@ describe('Position basics', () => {
     const promo = new Position('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').legalMoves();
     expect(promo.filter((m) => m.startsWith('e7'))).toEqual(['e7e8b', 'e7e8n', 'e7e8q', 'e7e8r']);
     expect(new Position('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').play('e7e8n').fen()).toBe('4N3/8/8/8/8/8/k7/4K3 b - - 0 1');
+  });
+
+  it("writes EPD: the FEN's four position fields, as chessops' makeFen with epd", () => {
+    expect(new Position().epd()).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -');
+    // A capturable en passant square is kept, an uncapturable one dropped, as fen() does.
+    const pos = new Position().play('e2e4').play('a7a6').play('e4e5').play('d7d5');
+    expect(pos.epd()).toBe('rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6');
+    expect(new Position().play('e2e4').epd()).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -');
+    // Chess960 rights by rook file where KQkq would be ambiguous.
+    const shredder = new Position('1rk2r2/8/8/8/8/8/8/1RK2R2 w FBfb - 12 40', { chess960: true });
+    expect(shredder.epd()).toBe(shredder.fen().split(' ').slice(0, 4).join(' '));
+    for (const { fen } of readEpd('perftsuite.epd')) {
+      const expected = makeFen(parseFen(fen).unwrap(), { epd: true });
+      expect(new Position(fen).epd(), fen).toBe(expected);
+    }
   });
 
   it('plays en passant', () => {

@@ -11,6 +11,7 @@ import { ROOT } from './helpers';
 const require = createRequire(import.meta.url);
 const boundary = require('../dist/core/boundary.js') as typeof import('../src/core/boundary');
 const { backend, TABLES } = boundary;
+const { layoutOf } = require('../dist/core/wasm/layout.js') as typeof import('../src/core/wasm/layout');
 
 type Json = { [key: string]: Json } | number | string;
 
@@ -83,11 +84,38 @@ function missingKey(tables: Json, keys: string[]): string | undefined {
   return undefined;
 }
 
+/** The layout's struct tables and the table of the module each is read from. */
+const STRUCTS = {
+  Reader: 'lineReader',
+  PgnInput: 'pgnInput',
+  PgnPart: 'pgnPart',
+  PgnParts: 'pgnParts',
+  JobOptions: 'jobOptions',
+  Split: 'split',
+  FenError: 'fenError',
+} as const;
+
+/**
+ * Every layout path one wasm backend text reads: `L.Name` and `L.Name.field`
+ * after `const L = <...>.layout;`, and the names of `const { A, B } = <...>.layout;`.
+ */
+function layoutPaths(text: string): string[][] {
+  const paths: string[][] = [];
+  for (const m of text.matchAll(/\bconst \{([^}]*)\} = [\w.#]+\.layout;/g)) {
+    for (const entry of m[1]!.split(',')) if (entry.trim()) paths.push([entry.split(':')[0]!.trim()]);
+  }
+  if (/\bconst L = [\w.#]+\.layout;/.test(text)) {
+    for (const m of text.matchAll(/(?<![\w.])L((?:\.\w+)+)/g)) paths.push(m[1]!.split('.').filter(Boolean));
+  }
+  return paths;
+}
+
 describe('boundary tables', () => {
   let wasm: WasmEngine;
   beforeAll(async () => {
     wasm = await WasmEngine.load(readFileSync(path.join(ROOT, 'wasm', 'chess-native.wasm')));
   });
+  const wasmTables = () => JSON.parse(wasm.readCString(Number(wasm.call('cn_boundary_tables')))) as typeof TABLES;
 
   it('are one JSON text of the engine, frozen all the way down', () => {
     expect(typeof backend.boundaryTables).toBe('string');
@@ -103,29 +131,97 @@ describe('boundary tables', () => {
     expect(Object.isFrozen(boundary.PGN.op)).toBe(true);
   });
 
-  it('are the same from the addon and from the WebAssembly build (but for the address-space limit)', () => {
-    const fromWasm = JSON.parse(wasm.readCString(Number(wasm.call('cn_boundary_tables')))) as typeof TABLES;
-    const withoutHash = (t: typeof TABLES) => ({ ...t, limits: { ...t.limits, maxHashBytes: 0 } });
-    expect(withoutHash(fromWasm)).toEqual(withoutHash(TABLES));
+  it('are the same from the addon and from the WebAssembly build (but for the address space and the struct layout)', () => {
+    const fromWasm = wasmTables();
+    const portable = ({ layout: _l, ...t }: typeof TABLES) => ({ ...t, limits: { ...t.limits, maxHashBytes: 0 } });
+    expect(portable(fromWasm)).toEqual(portable(TABLES));
     // wasm32 has half of a 4 GiB address space at most.
     expect(fromWasm.limits.maxHashBytes).toBeLessThan(2 ** 32);
+    expect(fromWasm.layout.sizeBytes).toBe(4);
+    // Each build gives its own layout: the addon's is the one it copies positions with.
+    expect(TABLES.layout.position['bytes']).toBe(backend.positionBytes);
+    expect(TABLES.layout.position['key']).toBe(backend.keyOffset);
+    expect(TABLES.layout.maxMoves).toBe(backend.maxMoves);
+    expect(BigInt(TABLES.keySeeds.perftVerify)).toBe(backend.perftVerifyKeySeed);
   });
 
-  it("are what the wasm backend's restated struct constants say (src/core/wasm/layout.ts)", () => {
-    const L = require('../dist/core/wasm/layout.js') as typeof import('../src/core/wasm/layout');
-    const t = JSON.parse(wasm.readCString(Number(wasm.call('cn_boundary_tables')))) as typeof TABLES;
-    expect({
-      maxDepth: L.MAX_DEPTH,
-      maxThreads: L.JOB_MAX_THREADS,
-      maxUnits: L.JOB_MAX_UNITS,
-      maxHashBytes: L.MAX_HASH_BYTES,
-      fenMaxLength: L.FEN_MAX_LENGTH,
-      uciMaxLength: L.UCI_MAX,
-      sanMaxLength: L.SAN_LINE_MAX,
-      lineMaxMoves: L.LINE_MAX_MOVES,
-      sanLineMoves: L.SAN_LINE_MOVES,
-      uciRecordBytes: L.UCI_RECORD_BYTES,
-    }).toEqual(t.limits);
+  it("give the wasm backend its layout: each struct's offsets and size, the limits and statuses, from the module", () => {
+    const t = wasmTables();
+    const L = layoutOf(t);
+    for (const [name, table] of Object.entries(STRUCTS)) {
+      const fields = L[name as keyof typeof STRUCTS] as Record<string, number>;
+      const expected = Object.fromEntries(Object.keys(fields).map((key) => [key, t.layout[table][key]]));
+      expect(fields, name).toEqual(expected);
+    }
+    expect(L.POSITION_BYTES).toBe(t.layout.position['bytes']);
+    expect([L.KEY_OFFSET, L.FULLMOVE_OFFSET, L.SIDE_OFFSET]).toEqual(['key', 'fullmove', 'side'].map((k) => t.layout.position[k]));
+    expect(L.Status).toEqual(t.status);
+    expect([L.MAX_DEPTH, L.JOB_MAX_UNITS, L.FEN_MAX_LENGTH, L.MAX_HASH_BYTES]).toEqual([
+      t.limits.maxDepth,
+      t.limits.maxUnits,
+      t.limits.fenMaxLength,
+      t.limits.maxHashBytes,
+    ]);
+    expect(L.PERFT_VERIFY_KEY_SEED).toBe(backend.perftVerifyKeySeed);
+    expect(Object.isFrozen(L) && Object.isFrozen(L.PgnInput) && Object.isFrozen(L.Slot) && Object.isFrozen(L.Status)).toBe(true);
+  });
+
+  it("lay the wasm scratch block's slots out from the struct sizes: 8-aligned, in order, each as large as what it holds", () => {
+    const t = wasmTables();
+    const L = layoutOf(t);
+    const slots = Object.entries(L.Slot).sort((a, b) => a[1] - b[1]);
+    expect(slots[0]).toEqual(['pos', 0]);
+    expect(slots.at(-1)![0]).toBe('end');
+    const room = (name: keyof typeof L.Slot) => slots[slots.findIndex(([n]) => n === name) + 1]![1] - L.Slot[name];
+    for (const [name, at] of slots) expect(at % 8, name).toBe(0);
+    expect(room('pos')).toBeGreaterThanOrEqual(L.POSITION_BYTES);
+    expect(room('out')).toBeGreaterThanOrEqual(L.POSITION_BYTES);
+    expect(room('fenError')).toBeGreaterThanOrEqual(t.layout.fenError['bytes']!);
+    expect(room('moves')).toBeGreaterThanOrEqual(2 * L.MAX_MOVES);
+    expect(room('counts')).toBeGreaterThanOrEqual(8 * L.MAX_MOVES);
+    expect(room('text')).toBeGreaterThanOrEqual(Math.max(L.FEN_MAX_LENGTH + 2, L.FEN_BYTES, L.KEY_SET_NAME_MAX));
+    expect(room('sans')).toBeGreaterThanOrEqual(L.SAN_MAX * Math.max(L.MAX_MOVES, L.SAN_LINE_MOVES));
+    expect(room('reader')).toBeGreaterThanOrEqual(L.Reader.bytes);
+    expect(room('options')).toBeGreaterThanOrEqual(L.JobOptions.bytes);
+    expect(room('pgnInput')).toBeGreaterThanOrEqual(L.PgnInput.bytes);
+    expect(room('pgnParts')).toBeGreaterThanOrEqual(L.PgnParts.bytes);
+    expect(room('undo')).toBeGreaterThanOrEqual(t.layout.undo['bytes']!);
+  });
+
+  it('name every layout value the wasm backend reads (a scan of src/core/wasm*), with a self-test of the scan', () => {
+    const L = layoutOf(wasmTables());
+    const files = [path.join(ROOT, 'src', 'core', 'wasm-backend.ts'), ...sourceFiles(path.join(ROOT, 'src', 'core', 'wasm'))];
+    const missing: string[] = [];
+    let uses = 0;
+    for (const file of files) {
+      for (const keys of layoutPaths(readFileSync(file, 'utf8'))) {
+        uses++;
+        if (lookup(L as unknown as Json, keys) === undefined) missing.push(`${path.relative(ROOT, file)}: ${keys.join('.')}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(uses).toBeGreaterThan(100);
+    const wrong = 'const L = w.layout;\nview.setUint32(at + L.PgnInput.consumedLines, 1);\nconst { Slot, JobOption } = engine.layout;';
+    expect(layoutPaths(wrong).filter((keys) => lookup(L as unknown as Json, keys) === undefined)).toEqual([
+      ['JobOption'],
+      ['PgnInput', 'consumedLines'],
+    ]);
+  });
+
+  it('refuse, at instantiate, a layout with a field missing, out of its struct or on another field, or not wasm32', () => {
+    const t = wasmTables();
+    const changed = (struct: 'pgnInput' | 'split' | 'position', field: string, value: number | undefined) => {
+      const copy = JSON.parse(JSON.stringify(t)) as typeof TABLES;
+      (copy.layout[struct] as Record<string, number | undefined>)[field] = value;
+      return copy;
+    };
+    expect(() => layoutOf(t)).not.toThrow();
+    expect(() => layoutOf(changed('pgnInput', 'consumedLine', undefined))).toThrow(/lack pgnInput.consumedLine/);
+    expect(() => layoutOf(changed('pgnInput', 'line', t.layout.pgnInput['column']))).toThrow(/pgnInput.column .* not a field of its own/);
+    expect(() => layoutOf(changed('split', 'rootMoves', t.layout.split['bytes']))).toThrow(/split.rootMoves .* not a field of its own/);
+    expect(() => layoutOf(changed('position', 'key', -8))).toThrow(/lack position.key/);
+    // The addon's tables on a 64-bit host: 8-byte size_t and pointers.
+    if (TABLES.layout.sizeBytes !== 4) expect(() => layoutOf(TABLES)).toThrow(/needs a wasm32 module/);
   });
 
   it('give each slot of an array its own index, below the array length', () => {

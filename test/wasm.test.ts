@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WasmEngine, WasmTrapError, POSITION_BYTES } from '../wasm/loader.mjs';
+import { WasmEngine, WasmTrapError } from '../wasm/loader.mjs';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { api, PERFT_DIR, readEpd, rng, ROOT } from './helpers';
 
@@ -45,6 +45,14 @@ describe('wasm engine', () => {
   it('has a loader a browser can run as is: no imports at all', () => {
     const loader = readFileSync(path.join(ROOT, 'wasm', 'loader.mjs'), 'utf8');
     expect(loader).not.toMatch(/^\s*import\b|\bimport\(|\brequire\(|\bprocess\./m);
+  });
+
+  it("takes the position size and move room from the module's own tables, as the positions it returns have", () => {
+    const { layout } = JSON.parse(engine.readCString(Number(engine.call('cn_boundary_tables')))) as {
+      layout: { position: { bytes: number }; maxMoves: number };
+    };
+    expect([engine.positionBytes, engine.maxMoves]).toEqual([layout.position.bytes, layout.maxMoves]);
+    expect(parsed('8/8/8/8/8/8/8/K6k w - - 0 1').length).toBe(engine.positionBytes);
   });
 
   it('is the engine of this package, on its wasm code path', () => {
@@ -145,7 +153,7 @@ describe('wasm engine without threads', () => {
   const OPTIONS_BYTES = 40;
 
   it('runs a hashed perft job on the calling thread: finished, exact, whatever threads it asks for', () => {
-    const pos = malloc(POSITION_BYTES);
+    const pos = malloc(engine.positionBytes);
     engine.bytes.set(parsed('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), pos);
     const options = malloc(OPTIONS_BYTES);
     writeInts(options, [4, 8, 1 << 20, 0, 0, 0, 0]);

@@ -95,7 +95,24 @@ function linkArgs(objects, out) {
     '-o',
     out,
     ...objects,
+    // wasi-libc's printf without floating point (5.6 KB smaller, 2.2 KB
+    // gzip): the engine formats none (checkNoFloatFormats checks).
+    '-lc-printscan-no-floating-point',
   ];
+}
+
+/** The lines of the engine's sources with a floating-point conversion in a string: the printf linked in would trap on one. */
+function floatFormats() {
+  return sources().flatMap((file) =>
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (/"[^"]*%[-+ #0-9.*]*(?:l|L|ll)?[aAeEfFgG][^"]*"/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+function checkNoFloatFormats() {
+  const found = floatFormats();
+  if (found.length) throw new Error(`build.mjs: the wasm build links a printf without floating point, but:\n${found.join('\n')}`);
 }
 
 function run(command, args) {
@@ -115,6 +132,7 @@ function run(command, args) {
  * wasm-opt on the output whenever binaryen is installed, so the bytes would
  * depend on the machine. wasm-opt runs only when asked (--wasm-opt). */
 function build(options, out) {
+  checkNoFloatFormats();
   const dir = mkdtempSync(path.join(tmpdir(), 'chess-native-wasm-objects-'));
   try {
     const files = sources();

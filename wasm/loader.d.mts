@@ -5,11 +5,6 @@
 export type CompiledModule = object;
 export type EngineSource = ArrayBuffer | ArrayBufferView | Response | PromiseLike<Response> | CompiledModule;
 
-/** sizeof(cn_position): positions cross the boundary as these bytes. */
-export const POSITION_BYTES: number;
-/** CN_MAX_MOVES. */
-export const MAX_MOVES: number;
-
 /** A trap inside the module; the engine has been re-instantiated. */
 export class WasmTrapError extends Error {
   constructor(message: string, cause: unknown);
@@ -37,6 +32,10 @@ export class WasmEngine {
   readonly module: CompiledModule;
   /** Instances made so far (1 + traps survived). */
   readonly generation: number;
+  /** sizeof(cn_position) in the module: positions cross the boundary as these bytes. */
+  readonly positionBytes: number;
+  /** CN_MAX_MOVES: room for any position's moves. */
+  readonly maxMoves: number;
   readonly exports: EngineExports;
   /** The module's memory as bytes (a new view after any growth). */
   readonly bytes: Uint8Array;

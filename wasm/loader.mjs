@@ -11,12 +11,6 @@
 // dropped and a new one made from the same compiled module before the error
 // is rethrown: every call after a trap runs on a fresh engine.
 
-/** sizeof(cn_position): positions cross the boundary as these bytes. */
-export const POSITION_BYTES = 96;
-/** CN_MAX_MOVES: room for any position's moves. */
-export const MAX_MOVES = 512;
-/** sizeof(cn_fen_error): the field (int32), then a 120-byte message. */
-const FEN_ERROR_BYTES = 124;
 /** Scratch a call's arguments and results fit in (a FEN longer than this is copied to its own allocation). */
 const SCRATCH_BYTES = 8192;
 
@@ -112,6 +106,8 @@ export class WasmEngine {
 
   #instance = null;
   #scratch = 0;
+  /** The layout table of the module's cn_boundary_tables(): struct sizes and offsets, buffer sizes (read once). */
+  #layout = null;
   #encoder = new TextEncoder();
   #decoder = new TextDecoder();
   #imports = wasiImports(() => this.#instance.exports.memory);
@@ -121,6 +117,7 @@ export class WasmEngine {
     instance.exports._initialize();
     const status = instance.exports.cn_init();
     if (status !== 0) throw new Error(`chess-native wasm: cn_init failed: ${this.readCString(instance.exports.cn_init_message())}`);
+    this.#layout ??= JSON.parse(this.readCString(instance.exports.cn_boundary_tables())).layout;
     this.#scratch = instance.exports.malloc(SCRATCH_BYTES);
     this.generation++;
   }
@@ -143,6 +140,16 @@ export class WasmEngine {
   /** The instance's exports: the C API of csrc/engine/include, malloc and free. */
   get exports() {
     return this.#instance?.exports;
+  }
+
+  /** sizeof(cn_position): positions cross the boundary as these bytes. */
+  get positionBytes() {
+    return this.#layout.position.bytes;
+  }
+
+  /** CN_MAX_MOVES: room for any position's moves. */
+  get maxMoves() {
+    return this.#layout.maxMoves;
   }
 
   /** The module's memory as bytes (a new view after any growth). */
@@ -192,9 +199,10 @@ export class WasmEngine {
    */
   parseFen(fen, chess960 = false) {
     const encoded = this.#encoder.encode(fen);
+    const { position: positionLayout, fenError } = this.#layout;
     const pos = this.#scratch;
-    const error = pos + POSITION_BYTES;
-    const inScratch = error + FEN_ERROR_BYTES;
+    const error = pos + positionLayout.bytes;
+    const inScratch = error + fenError.bytes;
     const fits = encoded.length <= SCRATCH_BYTES - (inScratch - this.#scratch);
     const text = fits ? inScratch : this.call('malloc', Math.max(encoded.length, 1));
     if (text === 0) throw new RangeError('chess-native wasm: no memory for the FEN');
@@ -202,10 +210,10 @@ export class WasmEngine {
       this.bytes.set(encoded, text);
       const status = this.call('cn_fen_parse', pos, text, encoded.length, chess960 ? 1 : 0, error);
       if (status !== 0) {
-        const field = new DataView(this.bytes.buffer).getInt32(error, true);
-        return { status, field, message: this.readCString(error + 4) };
+        const field = new DataView(this.bytes.buffer).getInt32(error + fenError.field, true);
+        return { status, field, message: this.readCString(error + fenError.message) };
       }
-      return { status, position: this.bytes.slice(pos, pos + POSITION_BYTES) };
+      return { status, position: this.bytes.slice(pos, pos + positionLayout.bytes) };
     } finally {
       if (!fits) this.call('free', text);
     }
@@ -213,7 +221,7 @@ export class WasmEngine {
 
   /** Copies a position's bytes into the scratch area; returns its address. */
   #loadPosition(position) {
-    if (position.length !== POSITION_BYTES) throw new RangeError(`a position is ${POSITION_BYTES} bytes`);
+    if (position.length !== this.positionBytes) throw new RangeError(`a position is ${this.positionBytes} bytes`);
     this.bytes.set(position, this.#scratch);
     return this.#scratch;
   }
@@ -221,8 +229,8 @@ export class WasmEngine {
   /** The legal moves as UCI strings, sorted (cn_legal_moves_sorted, cn_move_to_uci). */
   legalMoves(position) {
     const pos = this.#loadPosition(position);
-    const moves = pos + POSITION_BYTES;
-    const uci = moves + 2 * MAX_MOVES;
+    const moves = pos + this.positionBytes;
+    const uci = moves + this.#layout.moveBytes * this.maxMoves;
     const count = this.call('cn_legal_moves_sorted', pos, moves);
     const list = new Uint16Array(this.bytes.buffer, moves, count).slice();
     const out = [];
@@ -241,8 +249,8 @@ export class WasmEngine {
   /** The canonical FEN of a position (cn_fen_write). */
   fen(position) {
     const pos = this.#loadPosition(position);
-    const out = pos + POSITION_BYTES;
-    const length = this.call('cn_fen_write', pos, out, 128);
+    const out = pos + this.positionBytes;
+    const length = this.call('cn_fen_write', pos, out, this.#layout.fenBytes);
     return this.#decoder.decode(this.bytes.subarray(out, out + length));
   }
 }

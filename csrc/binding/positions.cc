@@ -130,12 +130,12 @@ napi_value LegalMoves(napi_env env, napi_callback_info cbinfo) {
     return count;
 }
 
-// fen(pos): string
-Napi::Value Fen(const Napi::CallbackInfo &info) {
+// fen(pos) / epd(pos): string, written by `write` (cn_fen_write, cn_epd_write)
+template <size_t (*write)(const cn_position *, char *, size_t)> Napi::Value WriteFen(const Napi::CallbackInfo &info) {
     cn_position pos;
     if (!LoadPosition(info.Env(), info[0], &pos)) return info.Env().Undefined();
-    char buf[128];
-    size_t n = cn_fen_write(&pos, buf, sizeof buf);
+    char buf[CN_FEN_WRITE_MAX];
+    size_t n = write(&pos, buf, sizeof buf);
     return Napi::String::New(info.Env(), buf, n);
 }
 
@@ -283,7 +283,8 @@ void InitPositions(Napi::Env env, Napi::Object exports) {
     exports.DefineProperties({
         Method<FenParse>(env, "fenParse"),
         RawMethod(env, "fenParseList", FenParseList),
-        Method<Fen>(env, "fen"),
+        Method<WriteFen<cn_fen_write>>(env, "fen"),
+        Method<WriteFen<cn_epd_write>>(env, "epd"),
         Method<Turn>(env, "turn"),
         Method<MoveNumber>(env, "moveNumber"),
         Method<InCheck>(env, "inCheck"),

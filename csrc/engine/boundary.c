@@ -3,7 +3,6 @@
  * tables is a compile-time constant made from the X-macro lists; it is
  * written out as text once, by cn_init.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "impl.h"
@@ -16,18 +15,21 @@ _Static_assert(CN_PGN_TAG_VALUE_LENGTH < CN_PGN_RECORD_INTS && CN_PGN_START_FLAG
                "every field of a PGN record lies inside it");
 _Static_assert(CN_BOARD_CODE(CN_BLACK, CN_KING) < 256, "board codes are bytes");
 
-/* A node of the tree: a number, a string, or an object of nodes. */
+/* A node of the tree: a number (a JSON number, or for 64-bit values beyond
+ * a double a decimal string), a string, or an object of `count` nodes. */
+enum { NODE_NUMBER, NODE_WIDE, NODE_TEXT, NODE_OBJECT };
 typedef struct node {
+    uint64_t number;
     const char *key;
-    const char *text;            /* a string, or NULL */
-    double number;               /* a number, when text and children are NULL */
-    const struct node *children; /* an object */
-    size_t count;
+    const void *ref; /* NODE_TEXT: the string; NODE_OBJECT: the nodes */
+    uint16_t count;
+    uint8_t kind;
 } node;
 
-#define NUMBER(name, key)  {#key, NULL, (double)(name), NULL, 0},
-#define NAME(name, key)    {#key, #name, 0, NULL, 0},
-#define OBJECT(key, array) {#key, NULL, 0, array, sizeof array / sizeof array[0]}
+#define NUMBER(value, json) {.key = #json, .number = (uint64_t)(value)},
+#define WIDE(value, json)   {.key = #json, .number = (value), .kind = NODE_WIDE},
+#define NAME(value, json)   {.key = #json, .ref = #value, .kind = NODE_TEXT},
+#define OBJECT(json, array) {.key = #json, .ref = array, .count = sizeof array / sizeof array[0], .kind = NODE_OBJECT}
 
 #define SLOT_ARRAY(list, key) static const node slots_##key[] = {list(NUMBER)};
 CN_BOUNDARY_SLOT_TABLES(SLOT_ARRAY)
@@ -51,6 +53,13 @@ static const node game_state_bits[] = {CN_GAME_STATE_BITS(NUMBER)};
 static const node line_formats[] = {CN_LINE_FORMATS(NUMBER)};
 static const node line_statuses[] = {CN_LINE_STATUSES(NUMBER)};
 static const node error_codes[] = {CN_ERROR_CODES(NAME)};
+static const node statuses[] = {CN_STATUSES(NUMBER)};
+static const node key_seeds[] = {CN_BOUNDARY_KEY_SEEDS(WIDE)};
+
+#define LAYOUT_ARRAY(list, key) static const node layout_##key[] = {list(NUMBER)};
+CN_BOUNDARY_LAYOUT_TABLES(LAYOUT_ARRAY)
+#define LAYOUT_OBJECT(list, key) OBJECT(key, layout_##key),
+static const node layout[] = {CN_BOUNDARY_LAYOUT_SIZES(NUMBER) CN_BOUNDARY_LAYOUT_TABLES(LAYOUT_OBJECT)};
 
 static const node tables[] = {
     OBJECT(slots, slots),
@@ -63,10 +72,13 @@ static const node tables[] = {
     OBJECT(lineFormat, line_formats),
     OBJECT(lineStatus, line_statuses),
     OBJECT(errorCodes, error_codes),
+    OBJECT(status, statuses),
+    OBJECT(layout, layout),
+    OBJECT(keySeeds, key_seeds),
 };
 static const node root = OBJECT(tables, tables);
 
-/* Comfortably more than the text (about 2.5 KiB); cn_boundary_init checks. */
+/* Comfortably more than the text (about 4 KiB); cn_boundary_init checks. */
 static char text[8192];
 static size_t length;
 
@@ -76,25 +88,38 @@ static void put(const char *s) {
     length += n;
 }
 
+/* A number in decimal. */
+static void put_number(uint64_t value) {
+    char digits[21];
+    size_t at = sizeof digits - 1;
+    digits[at] = 0;
+    do {
+        digits[--at] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    put(digits + at);
+}
+
 static void put_node(const node *n) {
-    char number[32];
-    if (n->children) {
+    if (n->kind == NODE_OBJECT) {
+        const node *children = n->ref;
         put("{");
         for (size_t i = 0; i < n->count; i++) {
             put(i ? ",\"" : "\"");
-            put(n->children[i].key);
+            put(children[i].key);
             put("\":");
-            put_node(&n->children[i]);
+            put_node(&children[i]);
         }
         put("}");
-    } else if (n->text) {
+    } else if (n->kind == NODE_TEXT) {
         put("\"");
-        put(n->text);
+        put(n->ref);
         put("\"");
     } else {
-        /* Every value is an integer below 2^53. */
-        snprintf(number, sizeof number, "%.0f", n->number);
-        put(number);
+        /* A JSON number is exact below 2^53; a wider value is a string. */
+        if (n->kind == NODE_WIDE) put("\"");
+        put_number(n->number);
+        if (n->kind == NODE_WIDE) put("\"");
     }
 }
 

@@ -539,8 +539,8 @@ static size_t append_castling(const cn_position *p, char *fen, size_t n) {
     return n;
 }
 
-size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
-    char fen[128];
+/* The four position fields of the FEN into fen; returns their length. */
+static size_t append_epd(const cn_position *p, char *fen) {
     size_t n = append_board(p, fen, 0);
     fen[n++] = ' ';
     fen[n++] = p->side == CN_WHITE ? 'w' : 'b';
@@ -553,13 +553,29 @@ size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
     } else {
         fen[n++] = '-';
     }
-    fen[n++] = ' ';
-    n = append_number(fen, n, p->halfmove);
-    fen[n++] = ' ';
-    n = append_number(fen, n, p->fullmove);
+    return n;
+}
+
+/* Copies fen[0, n) with a NUL into buf, cut to cap; returns n. */
+static size_t copy_out(const char *fen, size_t n, char *buf, size_t cap) {
     if (cap == 0) return n;
     size_t copy = n < cap - 1 ? n : cap - 1;
     memcpy(buf, fen, copy);
     buf[copy] = 0;
     return n;
+}
+
+size_t cn_fen_write(const cn_position *p, char *buf, size_t cap) {
+    char fen[CN_FEN_WRITE_MAX];
+    size_t n = append_epd(p, fen);
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->halfmove);
+    fen[n++] = ' ';
+    n = append_number(fen, n, p->fullmove);
+    return copy_out(fen, n, buf, cap);
+}
+
+size_t cn_epd_write(const cn_position *p, char *buf, size_t cap) {
+    char fen[CN_FEN_WRITE_MAX];
+    return copy_out(fen, append_epd(p, fen), buf, cap);
 }

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 import { EXIT_FAILED, fail, inputFile } from './process';
 
-import { PGN_MAX_THREADS, readPgn, writePgn, type Game, type PgnError, type PgnMode, type PgnProgress } from '../index';
+import { PGN_MAX_THREADS, Position, readPgn, writePgn, type Game, type PgnError, type PgnMode, type PgnProgress } from '../index';
 
 export const PGN_HELP = `  pgn <file>         read a PGN file: games, plies, games/s; each error in the file
                      on stderr as file:line:column (exit 1 if any)
@@ -75,7 +75,7 @@ function converted(game: Game, to: Format, json: boolean): string {
       .map((m) => m.san)
       .join(' ');
   else if (to === 'fen') value = game.finalFen;
-  else if (to === 'epd') value = game.finalFen.split(' ').slice(0, 4).join(' ');
+  else if (to === 'epd') value = new Position(game.finalFen, { chess960: game.chess960 }).epd();
   else value = writePgn(game);
   return json ? JSON.stringify({ headers: game.headers, [to]: value, errors: game.errors }) : value;
 }

@@ -117,6 +117,39 @@ export interface BoundaryTables {
   readonly lineStatus: Table<'ok' | 'illegal' | 'malformed'>;
   /** The `code` of the engine statuses TypeScript tells apart. */
   readonly errorCodes: { readonly fen: string; readonly illegalMove: string; readonly badMove: string; readonly noMemory: string };
+  /** Every engine status (cn_status), by name. */
+  readonly status: Table<
+    'ok' | 'fen' | 'illegalMove' | 'badMove' | 'init' | 'badPosition' | 'unsupported' | 'badArgument' | 'noMemory' | 'noThread'
+  >;
+  /** The structs as this build lays them out (the addon's host, or wasm32): read by the wasm backend. */
+  readonly layout: EngineLayout;
+  /** 64-bit key seeds of the perft tables, as decimal strings. */
+  readonly keySeeds: { readonly perft: string; readonly perftVerify: string };
+}
+
+/** A struct's size (`bytes`) and the byte offsets of its fields, by name. */
+export type StructLayout = { readonly [field: string]: number };
+
+/** boundary.h's layout table: scalar widths, buffer sizes, and each struct's layout. */
+interface EngineLayout {
+  readonly sizeBytes: number;
+  readonly pointerBytes: number;
+  readonly intBytes: number;
+  readonly moveBytes: number;
+  readonly maxMoves: number;
+  readonly sanBytes: number;
+  readonly fenBytes: number;
+  readonly keySetNameBytes: number;
+  readonly pgnMinBlockBytes: number;
+  readonly position: StructLayout;
+  readonly undo: StructLayout;
+  readonly fenError: StructLayout;
+  readonly lineReader: StructLayout;
+  readonly pgnInput: StructLayout;
+  readonly pgnPart: StructLayout;
+  readonly pgnParts: StructLayout;
+  readonly jobOptions: StructLayout;
+  readonly split: StructLayout;
 }
 
 /** splitTree's result (csrc/binding/split.cc). */
@@ -179,6 +212,8 @@ export interface Backend {
    */
   fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   fen(pos: Uint8Array): string;
+  /** The FEN's four position fields (placement, side, castling, en passant): an EPD's position. */
+  epd(pos: Uint8Array): string;
   /** TABLES.colors: the side to move. */
   turn(pos: Uint8Array): 0 | 1;
   /** The fullmove number, from 1. */

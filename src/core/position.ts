@@ -113,6 +113,15 @@ export class Position {
     return backend.fen(this.#pos());
   }
 
+  /**
+   * The position as EPD: the first four fields of {@link fen} (placement, side
+   * to move, castling, en passant), without the move clocks. As python-chess's
+   * `board.epd()` with no operations.
+   */
+  epd(): string {
+    return backend.epd(this.#pos());
+  }
+
   /** Side to move. */
   turn(): 'w' | 'b' {
     return backend.turn(this.#pos()) === TABLES.colors.white ? 'w' : 'b';

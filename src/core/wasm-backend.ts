@@ -8,7 +8,7 @@ import type { Backend, BoundaryTables, PgnParts } from './boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, shortString, typeError, viewBytes } from './wasm/args';
 import { compileModule, Engine, engineEnv, latin1, statusError, type CompiledModule } from './wasm/instance';
 import { WasmJobs } from './wasm/jobs';
-import * as L from './wasm/layout';
+import type { Layout } from './wasm/layout';
 
 const POSITION_MESSAGE = 'position must be an ArrayBufferView of positionBytes bytes';
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -25,10 +25,13 @@ class WasmNative {
   readonly #names = new Map<number, string>();
   /** The module's own cn_boundary_tables(): the slots of the arrays it fills, by name. */
   readonly tables: BoundaryTables;
+  /** The module's struct layout and scratch slots (read once, at instantiate). */
+  readonly layout: Layout;
 
   constructor(engine: Engine, module: CompiledModule) {
     this.#e = engine;
-    this.tables = JSON.parse(engine.readCString(engine.call('cn_boundary_tables'))) as BoundaryTables;
+    this.tables = engine.tables;
+    this.layout = engine.layout;
     this.#jobs = new WasmJobs(engine, module, this.tables, (status, message) => this.status(status, message));
   }
 
@@ -48,7 +51,8 @@ class WasmNative {
   }
 
   /** Copies a position view into `slot` and validates it (the binding's LoadPosition); returns its address. */
-  load(value: unknown, slot: number = L.Slot.pos): number {
+  load(value: unknown, slot: number = this.layout.Slot.pos): number {
+    const L = this.layout;
     const bytes = viewBytes(value, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
     const ptr = this.#at(slot);
     this.#e.u8.set(bytes, ptr);
@@ -60,12 +64,14 @@ class WasmNative {
 
   /** Writes the position at ptr into a view of positionBytes bytes (TypeError `what` otherwise). */
   store(value: unknown, ptr: number, what: string): void {
+    const L = this.layout;
     const out = viewBytes(value, L.POSITION_BYTES) ?? typeError(what);
     out.set(this.#e.u8.subarray(ptr, ptr + L.POSITION_BYTES));
   }
 
   /** Parses (fen, chess960) into the pos slot; throws a CN_ERR_FEN error with `field` for a bad FEN. */
   parseFen(fen: unknown, chess960: unknown): number {
+    const L = this.layout;
     const e = this.#e;
     const text = this.#at(L.Slot.text);
     const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, text);
@@ -77,18 +83,19 @@ class WasmNative {
     if (length < 0) {
       message = `FEN is too long to be valid (more than ${L.FEN_MAX_LENGTH} characters)`;
     } else {
-      e.view.setInt32(error, 0, true);
-      e.u8[error + 4] = 0;
+      e.view.setInt32(error + L.FenError.field, 0, true);
+      e.u8[error + L.FenError.message] = 0;
       if (e.call('cn_fen_parse', pos, text, length, chess960 === 1 ? 1 : 0, error) === L.Status.ok) return pos;
-      e.u8[error + 4 + 119] = 0;
-      field = e.view.getInt32(error, true);
-      message = e.readCString(error + 4);
+      e.u8[error + L.FenError.message + L.FEN_MESSAGE_BYTES - 1] = 0;
+      field = e.view.getInt32(error + L.FenError.field, true);
+      message = e.readCString(error + L.FenError.message);
     }
     throw Object.assign(this.status(L.Status.fen, message), { field: e.readCString(e.call('cn_fen_field_name', field)) });
   }
 
   /** The legal move a UCI / SAN string names in the position at pos (the binding's ReadMove). */
   readMove(value: unknown, pos: number, san: boolean): number {
+    const L = this.layout;
     const e = this.#e;
     const text = this.#at(L.Slot.text);
     const length = shortString(value, san ? L.SAN_LINE_MAX : L.UCI_MAX, 'move must be a string', e.u8, text);
@@ -103,6 +110,7 @@ class WasmNative {
 
   /** Plays the move `value` names on a copy of `pos`, into `out`; returns the move (the binding's PlayMove). */
   playMove(posValue: unknown, value: unknown, out: unknown, san: boolean): number {
+    const L = this.layout;
     const pos = this.load(posValue);
     const move = this.readMove(value, pos, san);
     this.#e.call('cn_make', pos, move, this.#at(L.Slot.undo));
@@ -112,6 +120,7 @@ class WasmNative {
 
   /** The moves at the moves slot. */
   moves(n: number): Uint16Array {
+    const L = this.layout;
     const at = this.#at(L.Slot.moves);
     return new Uint16Array(this.#e.u8.buffer, at, n);
   }
@@ -122,6 +131,7 @@ class WasmNative {
 
   /** n SAN strings of the sans slot joined by spaces (the binding's JoinSans). */
   joinSans(n: number): string {
+    const L = this.layout;
     const u8 = this.#e.u8;
     const at = this.#at(L.Slot.sans);
     const out: string[] = [];
@@ -135,11 +145,13 @@ class WasmNative {
   }
 
   depth(value: unknown): number {
+    const L = this.layout;
     return integerArg(value, 'depth', 0, L.MAX_DEPTH);
   }
 
   /** A line reader over text (copied into the block) at the reader slot (the binding's ReadLine). */
   reader(text: unknown, offset: unknown, format: unknown, extra: number): { reader: number; extraAt: number; format: number } {
+    const L = this.layout;
     const bytes = arrayArgOrThrow(text, Uint8Array, 0, 'line text must be a Uint8Array');
     const start = integerArg(offset, 'line offset', 0, bytes.length);
     const mode = integerArg(format, 'line format', 0, 3);
@@ -160,6 +172,7 @@ class WasmNative {
 
   /** The line state after a line (the binding's WriteLineState). */
   lineState(value: unknown, status: number): void {
+    const L = this.layout;
     const length = this.tables.slotLengths.lineState;
     const state = arrayArgOrThrow(value, Float64Array, length, `line state must be a Float64Array of at least ${length} entries`);
     const view = this.#e.view;
@@ -200,6 +213,7 @@ function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) =
 /** The position / move calls (csrc/binding/positions.cc, san.cc). */
 function positionCalls(w: WasmNative) {
   const e = w.engine;
+  const L = w.layout;
   const slabBytes = viewCache((buffer) => new Uint8Array(buffer));
   const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
@@ -241,7 +255,12 @@ function positionCalls(w: WasmNative) {
     fen(posValue: unknown): string {
       const pos = w.load(posValue);
       const text = w.at(L.Slot.text);
-      return w.string(text, e.call('cn_fen_write', pos, text, 128));
+      return w.string(text, e.call('cn_fen_write', pos, text, L.FEN_BYTES));
+    },
+    epd(posValue: unknown): string {
+      const pos = w.load(posValue);
+      const text = w.at(L.Slot.text);
+      return w.string(text, e.call('cn_epd_write', pos, text, L.FEN_BYTES));
     },
     turn(posValue: unknown): 0 | 1 {
       return e.u8[w.load(posValue) + L.SIDE_OFFSET] as 0 | 1;
@@ -326,6 +345,7 @@ function positionCalls(w: WasmNative) {
 /** playLine and sanLine (csrc/binding/lines.cc). */
 function lineCalls(w: WasmNative) {
   const e = w.engine;
+  const L = w.layout;
   return {
     playLine(
       posValue: unknown,
@@ -382,6 +402,7 @@ function lineCalls(w: WasmNative) {
 /** perft and divide on the calling thread (csrc/binding/perft.cc). */
 function perftCalls(w: WasmNative) {
   const e = w.engine;
+  const L = w.layout;
   return {
     perft(posValue: unknown, depth: unknown): number | bigint {
       const pos = w.load(posValue);
@@ -406,6 +427,7 @@ function perftCalls(w: WasmNative) {
 /** pgnRead / pgnReadAsync (csrc/binding/pgn.cc). */
 function pgnCalls(w: WasmNative) {
   const e = w.engine;
+  const L = w.layout;
   const input = (text: unknown, stateValue: unknown): { bytes: Uint8Array; state: Float64Array } => {
     const bytes = arrayArg(text, Uint8Array, 0) ?? typeError('PGN text must be a Uint8Array');
     const length = w.tables.slotLengths.pgnState;
@@ -450,19 +472,19 @@ function pgnCalls(w: WasmNative) {
       if (status !== L.Status.ok) throw statusError(w.name(status), 'out of memory reading PGN');
       const result: PgnParts = [];
       let games = 0;
-      const first = e.view.getUint32(parts, true);
-      const partCount = e.view.getUint32(parts + 4, true);
+      const first = e.view.getUint32(parts + L.PgnParts.part, true);
+      const partCount = e.view.getUint32(parts + L.PgnParts.count, true);
       for (let k = 0; k < partCount; k++) {
         const part = first + k * L.PgnPart.bytes;
         const v = e.view;
-        games += v.getUint32(part + 24, true);
+        games += v.getUint32(part + L.PgnPart.games, true);
         const records = v.getUint32(part + L.PgnPart.records, true);
         const recordCount = v.getUint32(part + L.PgnPart.recordCount, true);
         if (!recordCount) continue;
         const strings = v.getUint32(part + L.PgnPart.strings, true);
         const stringLength = v.getUint32(part + L.PgnPart.stringLength, true);
         const u8 = e.u8;
-        result.push(Buffer.from(u8.subarray(records, records + recordCount * 16)));
+        result.push(Buffer.from(u8.subarray(records, records + recordCount * L.PGN_RECORD_BYTES)));
         result.push(Buffer.from(u8.subarray(strings, strings + stringLength)));
         result.push(v.getUint32(part + L.PgnPart.lineOffset, true));
       }
@@ -501,6 +523,7 @@ function count128(view: DataView, ptr: number): bigint {
 /** The binding's splitTree (csrc/binding/split.cc) over cn_split_tree; the split is freed however it returns. */
 function splitTree(w: WasmNative, rootValue: unknown, plyValue: unknown, maxUnitsValue: unknown, trackValue: unknown) {
   const e = w.engine;
+  const L = w.layout;
   const root = w.load(rootValue);
   const ply = w.depth(plyValue);
   const maxUnits = integerArg(maxUnitsValue, 'maxUnits', 0, Number.MAX_SAFE_INTEGER);
@@ -521,7 +544,7 @@ function splitTree(w: WasmNative, rootValue: unknown, plyValue: unknown, maxUnit
     const counts: bigint[] = [];
     const text = w.at(L.Slot.text);
     for (let u = 0; u < units; u++) {
-      fens.push(w.string(text, e.call('cn_fen_write', positions + u * L.POSITION_BYTES, text, 128)));
+      fens.push(w.string(text, e.call('cn_fen_write', positions + u * L.POSITION_BYTES, text, L.FEN_BYTES)));
       counts.push(count128(view, multiplicities + 16 * u));
     }
     const rootMoves: string[] = [];
@@ -551,6 +574,7 @@ function splitTree(w: WasmNative, rootValue: unknown, plyValue: unknown, maxUnit
 /** The constants of csrc/binding/constants.cc; the tables are the engine's own cn_boundary_tables(). */
 function constants(w: WasmNative) {
   const e = w.engine;
+  const L = w.layout;
   const keySetName = (seed: bigint): string => {
     const text = w.at(L.Slot.text);
     return w.string(text, e.call('cn_perft_key_set_name', seed, text, L.KEY_SET_NAME_MAX));

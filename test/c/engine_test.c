@@ -299,6 +299,13 @@ static void test_fen_round_trip_position(const cn_position *pos, const char *lab
     char out2[128];
     cn_fen_write(&again, out2, sizeof out2);
     CHECK(strcmp(out, out2) == 0, "FEN output not canonical: '%s' vs '%s'", out, out2);
+    /* EPD: the FEN up to its fourth field, with its length returned. */
+    char epd[CN_FEN_WRITE_MAX];
+    const size_t epd_length = cn_epd_write(pos, epd, sizeof epd);
+    const char *clocks = out;
+    for (int spaces = 0; spaces < 4; clocks++) spaces += *clocks == ' ';
+    CHECK(epd_length == strlen(epd) && epd_length == (size_t)(clocks - 1 - out) && strncmp(epd, out, epd_length) == 0,
+          "%s: EPD '%s' is not the FEN '%s' without its clocks", label, epd, out);
 }
 
 /* Fast generator == reference on this position; make/unmake symmetry and

@@ -3,7 +3,9 @@
  * of each value in the typed arrays that cross (state, progress and result
  * arrays, the fields of a PGN record), the codes those values take (record
  * ops, results, board codes, game-state bits, line formats and statuses,
- * error codes) and the limits a binding enforces.
+ * error codes), the limits a binding enforces, and the layout of the
+ * structs a caller sharing the engine's memory (the WebAssembly backend)
+ * reads and writes.
  *
  * Each fact is written once, as an X-macro list of (C name, JSON key): the
  * slot enums below are made from the lists, the engine and a binding use
@@ -22,6 +24,8 @@
 #include "perft_job.h"
 #include "pgn.h"
 #include "rules.h"
+#include "san.h"
+#include "split.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -255,13 +259,126 @@ enum { CN_PGN_START_CHESS960 = 1, CN_PGN_START_BAD_FEN = 2 };
 #define CN_ERROR_CODES(X)                                                                                              \
     X(CN_ERR_FEN, fen) X(CN_ERR_ILLEGAL_MOVE, illegalMove) X(CN_ERR_BAD_MOVE, badMove) X(CN_ERR_NO_MEMORY, noMemory)
 
+/* Every engine status (cn_status), by name. */
+#define CN_STATUSES(X)                                                                                                 \
+    X(CN_OK, ok)                                                                                                       \
+    X(CN_ERR_FEN, fen)                                                                                                 \
+    X(CN_ERR_ILLEGAL_MOVE, illegalMove)                                                                                \
+    X(CN_ERR_BAD_MOVE, badMove)                                                                                        \
+    X(CN_ERR_INIT, init)                                                                                               \
+    X(CN_ERR_BAD_POSITION, badPosition)                                                                                \
+    X(CN_ERR_UNSUPPORTED, unsupported)                                                                                 \
+    X(CN_ERR_BAD_ARGUMENT, badArgument)                                                                                \
+    X(CN_ERR_NO_MEMORY, noMemory)                                                                                      \
+    X(CN_ERR_NO_THREAD, noThread)
+
+/* ---- Struct layout ------------------------------------------------------ */
+
+/* The sizes and field offsets of the structs a caller that shares the
+ * engine's memory fills in and reads, as this build lays them out (the
+ * WebAssembly build's tables give wasm32's, the addon's its host's). Each
+ * list is one struct: `bytes` its size, then the byte offset of each field
+ * the caller touches. */
+#define CN_MEMBER_BYTES(type, member) sizeof(((type *)0)->member)
+#define CN_LAYOUT_POSITION(X)                                                                                          \
+    X(sizeof(cn_position), bytes)                                                                                      \
+    X(offsetof(cn_position, key), key)                                                                                 \
+    X(offsetof(cn_position, fullmove), fullmove)                                                                       \
+    X(offsetof(cn_position, side), side)
+#define CN_LAYOUT_UNDO(X) X(sizeof(cn_undo), bytes)
+#define CN_LAYOUT_FEN_ERROR(X)                                                                                         \
+    X(sizeof(cn_fen_error), bytes)                                                                                     \
+    X(offsetof(cn_fen_error, field), field)                                                                            \
+    X(offsetof(cn_fen_error, message), message)                                                                        \
+    X(CN_MEMBER_BYTES(cn_fen_error, message), messageBytes)
+#define CN_LAYOUT_LINE_READER(X)                                                                                       \
+    X(sizeof(cn_line_reader), bytes)                                                                                   \
+    X(offsetof(cn_line_reader, text), text)                                                                            \
+    X(offsetof(cn_line_reader, len), len)                                                                              \
+    X(offsetof(cn_line_reader, offset), offset)                                                                        \
+    X(offsetof(cn_line_reader, format), format)                                                                        \
+    X(offsetof(cn_line_reader, bad_start), badStart)                                                                   \
+    X(offsetof(cn_line_reader, bad_len), badLen)
+#define CN_LAYOUT_PGN_INPUT(X)                                                                                         \
+    X(sizeof(cn_pgn_input), bytes)                                                                                     \
+    X(offsetof(cn_pgn_input, text), text)                                                                              \
+    X(offsetof(cn_pgn_input, length), length)                                                                          \
+    X(offsetof(cn_pgn_input, final), final)                                                                            \
+    X(offsetof(cn_pgn_input, cut), cut)                                                                                \
+    X(offsetof(cn_pgn_input, mode), mode)                                                                              \
+    X(offsetof(cn_pgn_input, line), line)                                                                              \
+    X(offsetof(cn_pgn_input, column), column)                                                                          \
+    X(offsetof(cn_pgn_input, max_games), maxGames)                                                                     \
+    X(offsetof(cn_pgn_input, consumed), consumed)                                                                      \
+    X(offsetof(cn_pgn_input, consumed_line), consumedLine)                                                             \
+    X(offsetof(cn_pgn_input, consumed_column), consumedColumn)
+/* A part is its output, then line_offset. */
+#define CN_LAYOUT_PGN_PART(X)                                                                                          \
+    X(sizeof(cn_pgn_part), bytes)                                                                                      \
+    X(offsetof(cn_pgn_part, out.records), records)                                                                     \
+    X(offsetof(cn_pgn_part, out.record_count), recordCount)                                                            \
+    X(offsetof(cn_pgn_part, out.strings), strings)                                                                     \
+    X(offsetof(cn_pgn_part, out.string_length), stringLength)                                                          \
+    X(offsetof(cn_pgn_part, out.games), games)                                                                         \
+    X(offsetof(cn_pgn_part, line_offset), lineOffset)
+#define CN_LAYOUT_PGN_PARTS(X)                                                                                         \
+    X(sizeof(cn_pgn_parts), bytes) X(offsetof(cn_pgn_parts, part), part) X(offsetof(cn_pgn_parts, count), count)
+#define CN_LAYOUT_JOB_OPTIONS(X)                                                                                       \
+    X(sizeof(cn_perft_job_options), bytes)                                                                             \
+    X(offsetof(cn_perft_job_options, depth), depth)                                                                    \
+    X(offsetof(cn_perft_job_options, threads), threads)                                                                \
+    X(offsetof(cn_perft_job_options, hash_bytes), hashBytes)                                                           \
+    X(offsetof(cn_perft_job_options, key_seed), keySeed)
+#define CN_LAYOUT_SPLIT(X)                                                                                             \
+    X(sizeof(cn_split), bytes)                                                                                         \
+    X(offsetof(cn_split, ply), ply)                                                                                    \
+    X(offsetof(cn_split, count), count)                                                                                \
+    X(offsetof(cn_split, positions), positions)                                                                        \
+    X(offsetof(cn_split, multiplicities), multiplicities)                                                              \
+    X(offsetof(cn_split, root_first), rootFirst)                                                                       \
+    X(offsetof(cn_split, roots), roots)                                                                                \
+    X(offsetof(cn_split, root_counts), rootCounts)                                                                     \
+    X(offsetof(cn_split, root_move_count), rootMoveCount)                                                              \
+    X(offsetof(cn_split, root_moves), rootMoves)
+
+/* Every struct list, by the JSON key of its table. */
+#define CN_BOUNDARY_LAYOUT_TABLES(X)                                                                                   \
+    X(CN_LAYOUT_POSITION, position)                                                                                    \
+    X(CN_LAYOUT_UNDO, undo)                                                                                            \
+    X(CN_LAYOUT_FEN_ERROR, fenError)                                                                                   \
+    X(CN_LAYOUT_LINE_READER, lineReader)                                                                               \
+    X(CN_LAYOUT_PGN_INPUT, pgnInput)                                                                                   \
+    X(CN_LAYOUT_PGN_PART, pgnPart)                                                                                     \
+    X(CN_LAYOUT_PGN_PARTS, pgnParts)                                                                                   \
+    X(CN_LAYOUT_JOB_OPTIONS, jobOptions)                                                                               \
+    X(CN_LAYOUT_SPLIT, split)
+
+/* The widths of the scalars the structs hold, and the buffers a caller
+ * passes: a move list (maxMoves moves), a SAN string, a FEN / EPD, a key
+ * set's name; the smallest block a parallel PGN read splits its text into. */
+#define CN_BOUNDARY_LAYOUT_SIZES(X)                                                                                    \
+    X(sizeof(size_t), sizeBytes)                                                                                       \
+    X(sizeof(void *), pointerBytes)                                                                                    \
+    X(sizeof(int), intBytes)                                                                                           \
+    X(sizeof(cn_move), moveBytes)                                                                                      \
+    X(CN_MAX_MOVES, maxMoves)                                                                                          \
+    X(CN_SAN_MAX, sanBytes)                                                                                            \
+    X(CN_FEN_WRITE_MAX, fenBytes)                                                                                      \
+    X(CN_PERFT_KEY_SET_NAME_MAX, keySetNameBytes)                                                                      \
+    X(CN_PGN_MIN_BLOCK_BYTES, pgnMinBlockBytes)
+
+/* 64-bit constants, as decimal strings (a JSON number holds 53 bits). */
+#define CN_BOUNDARY_KEY_SEEDS(X) X(CN_PERFT_KEY_SEED, perft) X(CN_PERFT_VERIFY_KEY_SEED, perftVerify)
+
 /*
  * All of the above as one JSON object: {"slots": {"pgnState": {"textEnd":
  * 0, ...}, ...}, "slotLengths": {...}, "limits": {...}, "pgn": {"maxDepth":
  * ..., "op": {...}, "mode": {...}, "result": {...}, "textEnd": {...},
  * "startFlags": {...}}, "board": {...}, "colors": {...}, "gameStateBits":
  * {...}, "lineFormat": {...}, "lineStatus": {...}, "errorCodes": {"fen":
- * "CN_ERR_FEN", ...}}. Built once (thread-safe); static storage.
+ * "CN_ERR_FEN", ...}, "status": {"ok": 0, ...}, "layout": {"sizeBytes":
+ * ..., ..., "position": {"bytes": ..., "key": ...}, ...}, "keySeeds":
+ * {"perft": "<decimal>", ...}}. Built once (thread-safe); static storage.
  */
 const char *cn_boundary_tables(void);
 

@@ -164,8 +164,15 @@ const char *cn_impl_name(void);
  * include no terminator; the parser never reads past len bytes. */
 cn_status cn_fen_parse(cn_position *pos, const char *fen, size_t len, int chess960, cn_fen_error *err);
 
-/* Writes canonical FEN with a NUL; returns its length (< 100). cap >= 100. */
+/* Room cn_fen_write and cn_epd_write need: every FEN is shorter. */
+#define CN_FEN_WRITE_MAX 100
+
+/* Writes canonical FEN with a NUL; returns its length (< CN_FEN_WRITE_MAX).
+ * cap >= CN_FEN_WRITE_MAX. */
 size_t cn_fen_write(const cn_position *pos, char *buf, size_t cap);
+/* The FEN's first four fields (placement, side, castling, en passant), the
+ * position part of an EPD record, as cn_fen_write writes them. */
+size_t cn_epd_write(const cn_position *pos, char *buf, size_t cap);
 
 /* Checks that a struct (for example one copied from JS memory) is consistent
  * enough for every engine call: one king a side, disjoint bitboards, valid

@@ -1,7 +1,6 @@
 // Counting a batch of perft units on one engine instance: what a perft
 // worker of the wasm backend (./perft-worker) does with each task it is sent.
 import type { Engine } from './instance';
-import { JobOptions, POSITION_BYTES, Slot } from './layout';
 
 /** One batch: units (whole positions) counted to depth. */
 export interface Task {
@@ -16,6 +15,7 @@ export type Answer = { counts: BigUint64Array } | { status: number; name: string
 
 /** Counts one task on `engine`. */
 export function countTask(engine: Engine, task: Task): Answer {
+  const { JobOptions, POSITION_BYTES, Slot, Status } = engine.layout;
   const n = task.units.length / POSITION_BYTES;
   const unitsAt = engine.block(task.units.length + 9 * n + 8);
   engine.u8.set(task.units, unitsAt);
@@ -30,7 +30,7 @@ export function countTask(engine: Engine, task: Task): Answer {
   view.setBigUint64(options + JobOptions.keySeed, task.keySeed, true);
   const jobAt = engine.scratch + Slot.int;
   const status = engine.call('cn_perft_job_start_units', unitsAt, n, options, jobAt);
-  if (status !== 0) return { status, name: engine.statusName(status) };
+  if (status !== Status.ok) return { status, name: engine.statusName(status) };
   const job = engine.view.getUint32(jobAt, true);
   engine.call('cn_perft_job_unit_results', job, 0, n, countsAt, doneAt);
   engine.call('cn_perft_job_free', job);

@@ -11,6 +11,9 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
+import type { BoundaryTables } from '../boundary';
+import { layoutOf, type Layout } from './layout';
+
 /** A compiled WebAssembly.Module (opaque here). */
 export type CompiledModule = object;
 
@@ -107,9 +110,6 @@ export function statusError(code: string, message: string): Error & { code: stri
   return Object.assign(new Error(message), { code });
 }
 
-/** Bytes of the scratch block every call's fixed-size arguments and results use. */
-const SCRATCH_BYTES = 64 << 10;
-
 /** The engine over one compiled module; re-instantiated after a trap. */
 export class Engine {
   readonly module: CompiledModule;
@@ -118,8 +118,11 @@ export class Engine {
   #exports!: Exports;
   #u8 = new Uint8Array(0);
   #view = new DataView(new ArrayBuffer(0));
-  /** Address of the scratch block (SCRATCH_BYTES, 8-aligned). */
+  /** Address of the scratch block every call's fixed-size arguments and results use (layout.Slot, 8-aligned). */
   scratch = 0;
+  /** The module's cn_boundary_tables() and the layout read from them, once: every instance of a module has the same. */
+  #tables: BoundaryTables | undefined;
+  #layout: Layout | undefined;
   /** A reusable block for inputs and outputs larger than the scratch (grown on demand). */
   #block = 0;
   #blockBytes = 0;
@@ -146,10 +149,24 @@ export class Engine {
     if (status !== 0) {
       throw statusError(this.statusName(status), this.readCString(api['cn_init_message']!() as number));
     }
-    this.scratch = api['malloc']!(SCRATCH_BYTES) as number;
+    if (!this.#layout) {
+      this.#tables = JSON.parse(this.readCString(api['cn_boundary_tables']!() as number)) as BoundaryTables;
+      this.#layout = layoutOf(this.#tables);
+    }
+    this.scratch = api['malloc']!(this.#layout.Slot.end) as number;
     this.#block = 0;
     this.#blockBytes = 0;
     this.generation++;
+  }
+
+  /** The module's boundary tables (JSON.parse of cn_boundary_tables()). */
+  get tables(): BoundaryTables {
+    return this.#tables!;
+  }
+
+  /** The module's struct layout, limits and scratch slots. */
+  get layout(): Layout {
+    return this.#layout!;
   }
 
   /** The memory as bytes (a new view after any growth). */

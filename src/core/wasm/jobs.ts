@@ -17,7 +17,6 @@ import type { BoundaryTables, PerftHandle } from '../boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, typeError } from './args';
 import type { Answer, Task } from './count-task';
 import { wasm, type CompiledModule, type Engine } from './instance';
-import * as L from './layout';
 
 /** Workers whose last table was at most this large go back to the pool. */
 const POOL_TABLE_BYTES = 16 << 20;
@@ -88,6 +87,7 @@ export class WasmJobs {
 
   /** depth, threads, hashBytes, done, keySeed (the binding's JobOptionsArgs). */
   #options(depth: unknown, threads: unknown, hashBytes: unknown, done: unknown, keySeed: unknown): JobArgs {
+    const L = this.#engine.layout;
     const d = integerArg(depth, 'depth', 0, L.MAX_DEPTH);
     const t = integerArg(threads, 'threads', 1, L.JOB_MAX_THREADS);
     const h = integerArg(hashBytes, 'hashBytes', 0, L.MAX_HASH_BYTES);
@@ -98,6 +98,7 @@ export class WasmJobs {
 
   /** Throws CN_ERR_NO_MEMORY, as the addon does for a table it cannot allocate, when no worker could hold it. */
   #checkTable(hashBytes: number): void {
+    const L = this.#engine.layout;
     if (hashBytes === 0) return;
     const table = 2 ** Math.floor(Math.log2(hashBytes));
     try {
@@ -109,6 +110,7 @@ export class WasmJobs {
 
   /** Validates units with the engine's own checks: a units job of depth 0 on this thread. */
   #checkUnits(units: Uint8Array, n: number): void {
+    const L = this.#engine.layout;
     const e = this.#engine;
     const at = e.block(units.length);
     e.u8.set(units, at);
@@ -133,6 +135,7 @@ export class WasmJobs {
 
   /** The root's children (generation order) as units, and the root moves. */
   #children(pos: Uint8Array): { units: Uint8Array; moves: Uint16Array } {
+    const L = this.#engine.layout;
     const e = this.#engine;
     const root = e.scratch + L.Slot.pos;
     const child = e.scratch + L.Slot.out;
@@ -181,6 +184,7 @@ export class WasmJobs {
 
   /** Sends the worker the job's next batch, or releases it when there is none. */
   #feed(job: Job, worker: Worker): void {
+    const L = this.#engine.layout;
     if (job.state !== 'running') return;
     const first = job.next;
     if (first >= job.unitCount) {
@@ -282,6 +286,7 @@ export class WasmJobs {
 
   /** The job calls of the Native interface. */
   calls() {
+    const L = this.#engine.layout;
     const rootArrays = (moves: unknown, counts: unknown): { moves: Uint16Array; counts: BigUint64Array } => {
       const m = arrayArg(moves, Uint16Array, L.MAX_MOVES);
       const c = arrayArg(counts, BigUint64Array, L.MAX_MOVES);

@@ -1,86 +1,157 @@
-// The engine's structs and constants as the wasm32 build lays them out
-// (pointers and size_t 4 bytes), and the scratch block's slots. These
-// restate csrc/engine/include for a module that exports only functions;
-// test/backend.test.ts checks the backend against the addon, which reads
-// them from the headers.
+// The engine's structs and constants as the module lays them out, read once
+// from its own cn_boundary_tables() (sizeof / offsetof in the wasm32 build,
+// csrc/engine/include/boundary.h), and the scratch block's slots derived
+// from those sizes. The hot paths read plain numbers from the frozen object
+// layoutOf() returns; nothing here restates an engine fact.
+import type { BoundaryTables, StructLayout } from '../boundary';
 
-export const POSITION_BYTES = 96;
-/** offsetof(cn_position, key), side. */
-export const KEY_OFFSET = 64;
-export const SIDE_OFFSET = 78;
-/** offsetof(cn_position, fullmove). */
-export const FULLMOVE_OFFSET = 72;
-export const MAX_MOVES = 512;
-export const SAN_MAX = 16;
-export const UCI_RECORD_BYTES = 6;
-export const FEN_MAX_LENGTH = 251;
-export const UCI_MAX = 11;
-export const SAN_LINE_MAX = 27;
-export const LINE_MAX_MOVES = 65536;
-export const SAN_LINE_MOVES = 256;
-export const MAX_DEPTH = 20;
-export const JOB_MAX_THREADS = 256;
-export const JOB_MAX_UNITS = 1 << 20;
-/** CN_MAX_HASH_BYTES with a 32-bit size_t: the largest table the engine builds there, 1 GiB. */
-export const MAX_HASH_BYTES = 2 ** 30;
-export const KEY_SET_NAME_MAX = 48;
-export const PERFT_VERIFY_KEY_SEED = 0xbb67ae8584caa73bn;
-export const PGN_MIN_BLOCK_BYTES = 16 << 10;
+/** Every number of an object of numbers, checked: a key the module lacks would give NaN offsets. */
+type Fields<K extends string> = { readonly [P in K]: number };
 
-/** cn_status values the backend raises or tests. */
-export const Status = { ok: 0, fen: 1, illegalMove: 2, badMove: 3, badPosition: 5, noMemory: 8 } as const;
+/** A struct's size (`bytes`) and the byte offset of each field the backend touches. */
+function struct<K extends string>(
+  table: StructLayout | undefined,
+  name: string,
+  keys: readonly K[],
+): Fields<K> & { readonly bytes: number } {
+  if (table === undefined) throw new Error(`the wasm module's tables have no layout of ${name}`);
+  const out: Record<string, number> = { bytes: wholeNumber(table['bytes'], `${name}.bytes`) };
+  const seen = new Set<number>();
+  for (const key of keys) {
+    const offset = wholeNumber(table[key], `${name}.${key}`);
+    // Distinct offsets inside the struct: a renamed or misplaced field fails here, at instantiate.
+    if (offset >= out['bytes']! || seen.has(offset))
+      throw new Error(`the wasm module's ${name}.${key} (${offset}) is not a field of its own`);
+    seen.add(offset);
+    out[key] = offset;
+  }
+  return Object.freeze(out) as Fields<K> & { readonly bytes: number };
+}
 
-/** cn_line_reader: text, len, offset, format, bad_start, bad_len. */
-export const Reader = { text: 0, len: 4, offset: 8, format: 12, badStart: 16, badLen: 20 } as const;
-/** cn_pgn_input. */
-export const PgnInput = {
-  text: 0,
-  length: 4,
-  final: 8,
-  cut: 12,
-  mode: 16,
-  line: 20,
-  column: 24,
-  maxGames: 28,
-  stop: 32,
-  consumed: 36,
-  consumedLine: 40,
-  consumedColumn: 44,
-  bytes: 52,
-} as const;
-/** cn_pgn_part (a cn_pgn_output, then line_offset); cn_pgn_parts is { part, count }. */
-export const PgnPart = { records: 0, recordCount: 4, strings: 12, stringLength: 16, lineOffset: 28, bytes: 32 } as const;
-/** cn_perft_job_options: depth, threads, hash_bytes, on_finish, user, leaf_depth, min_queue_items, key_seed. */
-export const JobOptions = { depth: 0, threads: 4, hashBytes: 8, keySeed: 32, bytes: 40 } as const;
+function wholeNumber(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new Error(`the wasm module's tables lack ${name}`);
+  return value;
+}
 
-/** cn_split: ply, count, positions, multiplicities, track_roots, root_first, roots, root_counts, root_move_count, root_moves. */
-export const Split = {
-  ply: 0,
-  count: 4,
-  positions: 8,
-  multiplicities: 12,
-  rootFirst: 20,
-  roots: 24,
-  rootCounts: 28,
-  rootMoveCount: 32,
-  rootMoves: 36,
-  bytes: 36 + 2 * MAX_MOVES,
-} as const;
+/** Byte offsets of consecutive blocks of the given sizes, each 8-aligned (64-bit values go in them); `end` is the total. */
+function slots<K extends string>(sizes: Readonly<Record<K, number>>): Fields<K | 'end'> {
+  const out: Record<string, number> = {};
+  let at = 0;
+  for (const [name, bytes] of Object.entries(sizes) as [string, number][]) {
+    out[name] = at;
+    at += Math.ceil(bytes / 8) * 8;
+  }
+  out['end'] = at;
+  return Object.freeze(out) as Fields<K | 'end'>;
+}
 
-/** Slots of the scratch block (offsets from its start; 8-aligned where 64-bit values go). */
-export const Slot = {
-  pos: 0,
-  out: 96,
-  fenError: 192,
-  moves: 320,
-  counts: 1344,
-  text: 5440,
-  sans: 5952,
-  reader: 14144,
-  options: 14168,
-  int: 14208,
-  pgnInput: 14216,
-  pgnParts: 14272,
-  undo: 14280,
-  end: 14304,
-} as const;
+/** The layout of the module whose tables are `t`: struct offsets, buffer sizes, limits, statuses and scratch slots. */
+export function layoutOf(t: BoundaryTables) {
+  const s = t.layout;
+  for (const width of ['sizeBytes', 'pointerBytes', 'intBytes'] as const) {
+    // Every size_t, pointer and int field is read and written as 32 bits.
+    if (s[width] !== 4) throw new Error(`the wasm backend needs a wasm32 module (its ${width} is ${s[width]})`);
+  }
+  const limits = t.limits;
+  const position = struct(s.position, 'position', ['key', 'fullmove', 'side']);
+  const fenError = struct(s.fenError, 'fenError', ['field', 'message']);
+  const Reader = struct(s.lineReader, 'lineReader', ['text', 'len', 'offset', 'format', 'badStart', 'badLen']);
+  const PgnInput = struct(s.pgnInput, 'pgnInput', [
+    'text',
+    'length',
+    'final',
+    'cut',
+    'mode',
+    'line',
+    'column',
+    'maxGames',
+    'consumed',
+    'consumedLine',
+    'consumedColumn',
+  ]);
+  const PgnPart = struct(s.pgnPart, 'pgnPart', ['records', 'recordCount', 'strings', 'stringLength', 'games', 'lineOffset']);
+  const PgnParts = struct(s.pgnParts, 'pgnParts', ['part', 'count']);
+  const JobOptions = struct(s.jobOptions, 'jobOptions', ['depth', 'threads', 'hashBytes', 'keySeed']);
+  const Split = struct(s.split, 'split', [
+    'ply',
+    'count',
+    'positions',
+    'multiplicities',
+    'rootFirst',
+    'roots',
+    'rootCounts',
+    'rootMoveCount',
+    'rootMoves',
+  ]);
+  const undo = struct(s.undo, 'undo', []);
+  const maxMoves = wholeNumber(s.maxMoves, 'maxMoves');
+  const sanBytes = wholeNumber(s.sanBytes, 'sanBytes');
+  const fenBytes = wholeNumber(s.fenBytes, 'fenBytes');
+  const keySetNameBytes = wholeNumber(s.keySetNameBytes, 'keySetNameBytes');
+  // A short string argument is written with one character past its limit and a NUL (args.ts shortString).
+  const textBytes = Math.max(
+    limits.fenMaxLength + 2,
+    limits.sanMaxLength + 2,
+    limits.uciMaxLength + 2,
+    limits.uciRecordBytes,
+    fenBytes,
+    sanBytes,
+    keySetNameBytes,
+  );
+  return Object.freeze({
+    POSITION_BYTES: position.bytes,
+    /** offsetof(cn_position, key), fullmove, side. */
+    KEY_OFFSET: position.key,
+    FULLMOVE_OFFSET: position.fullmove,
+    SIDE_OFFSET: position.side,
+    MAX_MOVES: maxMoves,
+    SAN_MAX: sanBytes,
+    /** cn_fen_write's buffer. */
+    FEN_BYTES: fenBytes,
+    KEY_SET_NAME_MAX: keySetNameBytes,
+    FenError: fenError,
+    FEN_MESSAGE_BYTES: wholeNumber(s.fenError?.['messageBytes'], 'fenError.messageBytes'),
+    UCI_RECORD_BYTES: limits.uciRecordBytes,
+    FEN_MAX_LENGTH: limits.fenMaxLength,
+    UCI_MAX: limits.uciMaxLength,
+    SAN_LINE_MAX: limits.sanMaxLength,
+    LINE_MAX_MOVES: limits.lineMaxMoves,
+    SAN_LINE_MOVES: limits.sanLineMoves,
+    MAX_DEPTH: limits.maxDepth,
+    JOB_MAX_THREADS: limits.maxThreads,
+    JOB_MAX_UNITS: limits.maxUnits,
+    MAX_HASH_BYTES: limits.maxHashBytes,
+    PERFT_VERIFY_KEY_SEED: BigInt(t.keySeeds.perftVerify),
+    PGN_MIN_BLOCK_BYTES: wholeNumber(s.pgnMinBlockBytes, 'pgnMinBlockBytes'),
+    /** A PGN record: recordInts int32 values. */
+    PGN_RECORD_BYTES: 4 * t.pgn.recordInts,
+    /** cn_status values. */
+    Status: Object.freeze({ ...t.status }),
+    Reader,
+    PgnInput,
+    PgnPart,
+    PgnParts,
+    JobOptions,
+    Split,
+    /** Slots of the scratch block (offsets from its start); `end` is its size. */
+    Slot: slots({
+      pos: position.bytes,
+      out: position.bytes,
+      fenError: fenError.bytes,
+      moves: maxMoves * wholeNumber(s.moveBytes, 'moveBytes'),
+      counts: maxMoves * 8,
+      text: textBytes,
+      sans: Math.max(maxMoves, limits.sanLineMoves) * sanBytes,
+      reader: Reader.bytes,
+      options: JobOptions.bytes,
+      /** One scalar result: an int, a move, a pointer or a 64-bit value. */
+      int: 8,
+      pgnInput: PgnInput.bytes,
+      pgnParts: PgnParts.bytes,
+      undo: undo.bytes,
+    }),
+  });
+}
+
+/** The layout of one module, read once per Engine. */
+export type Layout = ReturnType<typeof layoutOf>;
