@@ -15,7 +15,8 @@
 // import of the bundle to its API ready (fetch of the bundle and the .wasm,
 // never from a cache, compile, instantiate, tables).
 // Moves: `new Position(fen).legalMoves()` over every perftsuite.epd position,
-// and `legalMoves()` of positions made beforehand, --reps passes a run;
+// and `legalMoves()` of positions made beforehand, --reps passes a run
+// (each kind a block of passes at a time, the kinds taking turns);
 // chessops: fromSetup + allDests -> UCI strings (bench/chessops-moves.mjs).
 // Move counts checked against D1.
 // PGN: `parsePgn` + every node of the tree + `moves()` against chessops
@@ -132,7 +133,7 @@ async function moves(call) {
       const i = positions.findIndex(({ d1 }, k) => counts[k] !== d1);
       if (i >= 0) throw new Error(`${positions[i].name}: ${kind} lists ${counts[i]} moves, D1 is ${positions[i].d1}`);
     }
-    return Object.fromEntries(Object.entries(r).map(([kind, { ms }]) => [kind, (ms * 1e3) / opts.reps / fens.length]));
+    return Object.fromEntries(Object.entries(r).map(([kind, { ms, passes }]) => [kind, (ms * 1e3) / passes / fens.length]));
   });
   const us = (kind) =>
     spread(
