@@ -42,6 +42,7 @@ const TARGETS = {
   fresh: { min: 10, goal: 20 },
   pgn: { min: 5, goal: 10 },
   perft: { min: 80, goal: 120 },
+  heldUs: { max: 0.3 },
   readyMs: { max: 40 },
 };
 
@@ -234,7 +235,7 @@ function summary({ ready, moveFigures, pgnRatio, perftRatio }) {
       ['figure', 'measured', 'target', 'verdict'],
       [
         ['`new Position(fen).legalMoves()` vs chessops', x(moveFigures.fresh), '10x (goal 20x)', verdict(moveFigures.fresh, TARGETS.fresh)],
-        ['held `legalMoves()`, us per position', fmt(moveFigures.heldUs, 3), '', ''],
+        ['held `legalMoves()`, µs per position', fmt(moveFigures.heldUs, 3), 'at most 0.3', verdict(moveFigures.heldUs, TARGETS.heldUs)],
         ['`parsePgn` full tree vs chessops', x(pgnRatio), '5x (goal 10x)', verdict(pgnRatio, TARGETS.pgn)],
         ['perft, six CPW positions, vs chessops', x(perftRatio), '80x (goal 120x)', verdict(perftRatio, TARGETS.perft)],
         ['fetch to ready, ms', fmt(ready.ms, 1), 'at most 40', verdict(ready.ms, TARGETS.readyMs)],
