@@ -32,13 +32,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePgn, writeCorpus } from './pgn-corpus.mjs';
+import { apiTreeNodes, chessopsTreeNodes, treeText } from './pgn-tree.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
 const { parsePgn, readPgn, engineInfo } = require(path.join(ROOT, 'dist', 'index.js'));
 const { Chess: ChessJs } = require('chess.js');
-const { parsePgn: opsParsePgn, startingPosition, walk } = await import('chessops/pgn');
-const { parseSan } = await import('chessops/san');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -145,34 +144,6 @@ async function compareThreads(file, round, label, counts) {
   return { ratio: seconds.get(1) / seconds.get(THREADS), bound: seconds.get(1) / fastest, load, games: first.games };
 }
 
-function ours(text) {
-  let nodes = 0;
-  const count = (n) => {
-    nodes++;
-    n.children.forEach(count);
-  };
-  for (const g of parsePgn(text)) {
-    g.root.children.forEach(count);
-    g.moves();
-  }
-  return nodes;
-}
-
-function chessops(text) {
-  let nodes = 0;
-  for (const game of opsParsePgn(text)) {
-    const pos = startingPosition(game.headers).unwrap();
-    walk(game.moves, pos, (p, data) => {
-      const move = parseSan(p, data.san);
-      if (!move) return false;
-      p.play(move);
-      nodes++;
-      return true;
-    });
-  }
-  return nodes;
-}
-
 function chessjs(games) {
   let plies = 0;
   const chess = new ChessJs();
@@ -227,16 +198,14 @@ async function main() {
   console.log(`  games counted, threads ${THREADS} vs 1: ${ratioLine(counted)}`);
   if (MAINLINE_ONLY) return;
 
-  let text = '';
-  for (let seed = SEED; Buffer.byteLength(text) < TREE_MB * 1e6; seed++)
-    text += generatePgn({ seed: 1000 + seed, games: 50, variations: true, comments: true, doubleComments: false }) + '\n';
+  const text = treeText(generatePgn, TREE_MB, SEED);
   const split = text.split(/\n(?=\[Event )/);
   const treeBytes = Buffer.byteLength(text);
   const results = { 'chess-native': [], chessops: [], 'chess.js': [] };
   let nodes = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    const a = time(() => ours(text));
-    const b = time(() => chessops(text));
+    const a = time(() => apiTreeNodes(parsePgn, text));
+    const b = time(() => chessopsTreeNodes(text));
     const c = time(() => chessjs(split));
     if (a.n !== b.n) throw new Error(`node counts differ: ${a.n} vs chessops ${b.n}`);
     nodes = a.n;

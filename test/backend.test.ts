@@ -108,6 +108,18 @@ describe('wasm engine instance', () => {
     expect(engine.statusName(1)).toBe('CN_ERR_FEN');
   });
 
+  it('gives the hot paths that call an export directly the same error for a trap, and passes other errors through', () => {
+    const engine = new Engine(compileModule());
+    const wasm = (globalThis as unknown as { WebAssembly: { RuntimeError: new (message: string) => Error } }).WebAssembly;
+    const trap = engine.trapped('cn_legal_moves_sorted', new wasm.RuntimeError('memory access out of bounds'));
+    expect(trap).toMatchObject({ code: 'CN_ERR_WASM_TRAP', message: expect.stringContaining('cn_legal_moves_sorted') });
+    expect(engine.generation).toBe(2);
+    expect(engine.exports.cn_fen_write).toBeTypeOf('function');
+    const other = new TypeError('not a trap');
+    expect(engine.trapped('cn_fen_parse', other)).toBe(other);
+    expect(engine.generation).toBe(2);
+  });
+
   it('becomes an EngineError through the API', () => {
     const { publicError } = require('../dist/core/boundary.js') as NativeModule;
     const engine = new Engine(compileModule());

@@ -50,13 +50,46 @@ class WasmNative {
     return this.#e.scratch + slot;
   }
 
+  /** Views of the pos slot's bytes and the moves slot's words in the current memory: made again only after growth or a trap. */
+  readonly #slots = viewCache((buffer) => ({
+    pos: new Uint8Array(buffer, this.#at(this.layout.Slot.pos), this.layout.POSITION_BYTES),
+    moves: new Uint16Array(buffer, this.#at(this.layout.Slot.moves), this.layout.MAX_MOVES),
+  }));
+
+  /** The pos slot's bytes (see #slots). */
+  posBytes(): Uint8Array {
+    return this.#slots(this.#e.u8.buffer as ArrayBuffer).pos;
+  }
+
+  /** The sorted legal moves of the position at `pos` (cn_legal_moves_sorted) into `out`; their count. */
+  legalMovesInto(pos: number, out: Uint16Array): number {
+    const e = this.#e;
+    let n: number;
+    try {
+      // Called directly, as on every hot path here: no name lookup or argument array a call.
+      n = e.exports.cn_legal_moves_sorted!(pos, this.#at(this.layout.Slot.moves)) as number;
+    } catch (error) {
+      throw e.trapped('cn_legal_moves_sorted', error);
+    }
+    const moves = this.#slots(e.u8.buffer as ArrayBuffer).moves;
+    for (let i = 0; i < n; i++) out[i] = moves[i] as number;
+    return n;
+  }
+
   /** Copies a position view into `slot` and validates it (the binding's LoadPosition); returns its address. */
   load(value: unknown, slot: number = this.layout.Slot.pos): number {
     const L = this.layout;
     const bytes = viewBytes(value, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
     const ptr = this.#at(slot);
-    this.#e.u8.set(bytes, ptr);
-    if (this.#e.call('cn_position_validate', ptr) !== L.Status.ok) {
+    const e = this.#e;
+    e.u8.set(bytes, ptr);
+    let status: number;
+    try {
+      status = e.exports.cn_position_validate!(ptr) as number;
+    } catch (error) {
+      throw e.trapped('cn_position_validate', error);
+    }
+    if (status !== L.Status.ok) {
       throw this.status(L.Status.badPosition, 'position bytes are not a consistent position');
     }
     return ptr;
@@ -85,7 +118,13 @@ class WasmNative {
     } else {
       e.view.setInt32(error + L.FenError.field, 0, true);
       e.u8[error + L.FenError.message] = 0;
-      if (e.call('cn_fen_parse', pos, text, length, chess960 === 1 ? 1 : 0, error) === L.Status.ok) return pos;
+      let status: number;
+      try {
+        status = e.exports.cn_fen_parse!(pos, text, length, chess960 === 1 ? 1 : 0, error) as number;
+      } catch (caught) {
+        throw e.trapped('cn_fen_parse', caught);
+      }
+      if (status === L.Status.ok) return pos;
       e.u8[error + L.FenError.message + L.FEN_MESSAGE_BYTES - 1] = 0;
       field = e.view.getInt32(error + L.FenError.field, true);
       message = e.readCString(error + L.FenError.message);
@@ -219,8 +258,8 @@ function positionCalls(w: WasmNative) {
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
-      const pos = w.parseFen(fen, chess960);
-      target.set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
+      w.parseFen(fen, chess960);
+      target.set(w.posBytes());
     },
     fenParseList(slab: unknown, at: unknown, fen: unknown, chess960: unknown, moves: unknown): number {
       if (
@@ -236,10 +275,8 @@ function positionCalls(w: WasmNative) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
       const pos = w.parseFen(fen, chess960);
-      slabBytes(slab).set(e.u8.subarray(pos, pos + L.POSITION_BYTES), at);
-      const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
-      moveWords(moves).set(w.moves(n));
-      return n;
+      slabBytes(slab).set(w.posBytes(), at);
+      return w.legalMovesInto(pos, moveWords(moves));
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
@@ -248,9 +285,7 @@ function positionCalls(w: WasmNative) {
           ? moveWords(out)
           : (arrayArg(out, Uint16Array, L.MAX_MOVES) ??
             typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes or a Uint16Array of at least maxMoves entries'));
-      const n = e.call('cn_legal_moves_sorted', pos, w.at(L.Slot.moves));
-      target.set(w.moves(n));
-      return n;
+      return w.legalMovesInto(pos, target);
     },
     fen(posValue: unknown): string {
       const pos = w.load(posValue);

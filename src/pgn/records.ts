@@ -4,6 +4,7 @@
 // TypeScript knows a record's layout.
 import * as buffer from 'node:buffer';
 
+import { asciiOnly } from '../core/ascii';
 import { PGN, type PgnParts, SLOTS } from '../core/boundary';
 import { uciFromRecord, uciNames, UNNAMED } from '../core/uci-names';
 
@@ -89,9 +90,11 @@ const RESULT_TEXT: Readonly<Record<keyof typeof PGN.result, string | undefined>>
 const RESULTS: (string | undefined)[] = [];
 for (const [name, code] of Object.entries(PGN.result)) RESULTS[code] = RESULT_TEXT[name as keyof typeof PGN.result];
 
-// buffer.isAscii is missing from Node 18 before 18.15; buffer.isUtf8 before
-// 18.14: there a string is UTF-8 when it encodes back to its bytes.
-const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii;
+// buffer.isAscii is missing from Node 18 before 18.15 and from browsers
+// (decoding each string on its own made a browser's parsePgn of a tree
+// about twice as slow); buffer.isUtf8 before 18.14: there a string is UTF-8
+// when it encodes back to its bytes.
+const isAscii = (buffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii ?? asciiOnly;
 const isUtf8 =
   (buffer as { isUtf8?: (b: Uint8Array) => boolean }).isUtf8 ??
   ((b: Uint8Array) => Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8')).equals(b));
@@ -106,7 +109,7 @@ export function batchesOf(parts: PgnParts): PgnBatch[] {
       records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
       strings,
       // One string for an ASCII table: its slices cost no call into Node's buffer code.
-      ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
+      ascii: isAscii(strings) ? strings.toString('latin1') : undefined,
       lineOffset: parts[k + 2] as number,
     });
   }

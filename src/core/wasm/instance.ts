@@ -202,12 +202,26 @@ export class Engine {
     try {
       return this.#exports[name]!(...args);
     } catch (error) {
-      if (!(error instanceof wasm.RuntimeError)) throw error;
-      this.#start();
-      throw Object.assign(statusError(TRAP_CODE, `the wasm engine trapped in ${name} (${error.message}); it was re-instantiated`), {
-        cause: error,
-      });
+      throw this.trapped(name, error);
     }
+  }
+
+  /**
+   * The current instance's exports, for the hot paths that call one
+   * directly (no name lookup, no argument array): such a call catches what
+   * it throws and throws trapped(name, error) instead.
+   */
+  get exports(): Exports {
+    return this.#exports;
+  }
+
+  /** What to throw for `error`, thrown by export `name`: a trap re-instantiates the engine and becomes a CN_ERR_WASM_TRAP status error. */
+  trapped(name: string, error: unknown): unknown {
+    if (!(error instanceof wasm.RuntimeError)) return error;
+    this.#start();
+    return Object.assign(statusError(TRAP_CODE, `the wasm engine trapped in ${name} (${error.message}); it was re-instantiated`), {
+      cause: error,
+    });
   }
 
   /**
