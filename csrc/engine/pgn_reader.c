@@ -179,6 +179,7 @@ static void read_games(pgn_reader *r) {
 }
 
 cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
+    if (in->mode == CN_PGN_MODE_CHESSJS) return pgn_read_chessjs(in, out);
     pgn_reader *r = calloc(1, sizeof *r); /* the line stack is too big for some threads' stacks */
     if (!r) return CN_ERR_NO_MEMORY;
     r->in = in;
