@@ -166,8 +166,8 @@ static size_t trimmed_space(const unsigned char *s, size_t n) {
     if (n < 3) return 0;
     const unsigned cp = ((s[0] & 0x0fu) << 12) | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
     if ((s[0] & 0xf0) != 0xe0 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80) return 0;
-    const int blank = cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 ||
-                      cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
+    const int blank = cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 || cp == 0x202f ||
+                      cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
     return blank ? 3 : 0;
 }
 
@@ -200,8 +200,10 @@ static void brace_text(cj *p, size_t start, size_t end) {
     size_t n = 0;
     for (size_t k = start; k < end; k++) {
         const char c = p->s[k];
-        if (c != '\r' && c != '\n') w[n++] = c;
-        else if (k == start || (p->s[k - 1] != '\r' && p->s[k - 1] != '\n')) w[n++] = ' ';
+        if (c != '\r' && c != '\n')
+            w[n++] = c;
+        else if (k == start || (p->s[k - 1] != '\r' && p->s[k - 1] != '\n'))
+            w[n++] = ' ';
     }
     emit(p, CN_PGN_OP_COMMENT, (int32_t)p->out->string_length, (int32_t)n, 0);
     p->out->string_length += n;
@@ -270,7 +272,8 @@ static int nag(cj *p) {
     if (!literal(p, "$")) return 0;
     const size_t start = p->i;
     int32_t value = 0;
-    for (; is_digit(p, p->i); p->i++) value = value > (INT32_MAX - 9) / 10 ? INT32_MAX : value * 10 + (p->s[p->i] - '0');
+    for (; is_digit(p, p->i); p->i++)
+        value = value > (INT32_MAX - 9) / 10 ? INT32_MAX : value * 10 + (p->s[p->i] - '0');
     if (p->i == start) return 0;
     emit(p, CN_PGN_OP_NAG, value, 0, 0);
     return 1;
@@ -347,7 +350,8 @@ static int marker(cj *p, int *result) {
         *result = markers[k].result;
         space(p);
         const size_t records = p->out->record_count, strings = p->out->string_length;
-        if (comment(p) && p->status == CN_OK && p->out->records[records * CN_PGN_RECORD_INTS + CN_PGN_COMMENT_LENGTH] == 0) {
+        if (comment(p) && p->status == CN_OK &&
+            p->out->records[records * CN_PGN_RECORD_INTS + CN_PGN_COMMENT_LENGTH] == 0) {
             p->out->record_count = records;
             p->out->string_length = strings;
         }
@@ -369,8 +373,13 @@ static void found_text(cj *p, char *message, size_t *n, size_t cap) {
         if (width > left) width = 1;
         code = width == 2 ? ((u[0] & 0x1fu) << 6) | (u[1] & 0x3fu) : 0x100;
     }
-    const char *named = code == '\\' ? "\\\\" : code == '"' ? "\\\"" : code == 0 ? "\\0" : code == '\t' ? "\\t"
-                      : code == '\n' ? "\\n" : code == '\r' ? "\\r" : NULL;
+    const char *named = code == '\\'   ? "\\\\"
+                        : code == '"'  ? "\\\""
+                        : code == 0    ? "\\0"
+                        : code == '\t' ? "\\t"
+                        : code == '\n' ? "\\n"
+                        : code == '\r' ? "\\r"
+                                       : NULL;
     static const char hex[] = "0123456789ABCDEF";
     buf[k++] = '"';
     if (named) {
@@ -414,13 +423,17 @@ static void syntax_error(cj *p) {
         seen++;
     }
     append(message, &n, sizeof message, " but ");
-    if (p->fail_at < p->n) found_text(p, message, &n, sizeof message);
-    else append(message, &n, sizeof message, "end of input");
+    if (p->fail_at < p->n)
+        found_text(p, message, &n, sizeof message);
+    else
+        append(message, &n, sizeof message, "end of input");
     append(message, &n, sizeof message, " found.");
     uint32_t line_number = 1, column = 1;
     for (size_t k = 0; k < p->fail_at; k++) {
-        if (p->s[k] == '\n') line_number++, column = 1;
-        else if (((unsigned char)p->s[k] & 0xc0) != 0x80) column++;
+        if (p->s[k] == '\n')
+            line_number++, column = 1;
+        else if (((unsigned char)p->s[k] & 0xc0) != 0x80)
+            column++;
     }
     const int32_t at = bytes(p, message, n);
     emit(p, CN_PGN_OP_ERROR, at, (int32_t)n, 0);
