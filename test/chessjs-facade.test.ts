@@ -739,6 +739,8 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
         `1. e4 ${'(1. d4 '.repeat(5000)}${')'.repeat(5000)} e5 *`,
       ];
       for (const text of texts) for (const strict of [false, true]) sameLoad(text, { strict });
+      // Not text: chess.js's parser fails with a TypeError (or reads a String object).
+      for (const input of [undefined, null, 123, {}, ['1. e4'], new String('1. e4 *')]) sameLoad(input as unknown as string);
     },
     SLOW,
   );

@@ -27,8 +27,16 @@ class PgnSyntaxError extends Error {
 
 const STATE = SLOTS.pgnState;
 
+/** The text as chess.js's parser takes it: it reads its input with charAt, and fails there on anything else. */
+function pgnString(text: unknown): string {
+  if (typeof text === 'string') return text;
+  if (text instanceof String) return String(text);
+  throw new TypeError(text == null ? `Cannot read properties of ${String(text)} (reading 'charAt')` : 'input.charAt is not a function');
+}
+
 /** The headers and mainline of PGN text; a SyntaxError where chess.js's parser throws one. */
-export function readPgnText(text: string): ParsedPgn {
+export function readPgnText(input: string): ParsedPgn {
+  const text = pgnString(input);
   const state = new Float64Array(PGN.stateLength);
   state[STATE.textEnd] = PGN.textEnd.final;
   state[STATE.mode] = PGN.mode.chessjs;
