@@ -758,7 +758,7 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
         '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *',
       ];
       const alphabet = '[]{}();%$!?.*"\\\n\r\t 0123456789-/+#=OabcdefghNBRQKPx\u00e9\u0085';
-      for (let i = 0; i < GAMES * 60; i++) {
+      for (let i = 0; i < GAMES * 30; i++) {
         const chars = [...pick(random, bases)];
         // Edits near the start hit the tags, elsewhere the movetext.
         for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
