@@ -445,6 +445,7 @@ static const char too_deep_message[] = "Maximum call stack size exceeded";
 
 cn_status pgn_read_chessjs(cn_pgn_input *in, cn_pgn_output *out) {
     cj p = {.s = in->text, .n = in->length, .out = out, .status = CN_OK};
+    const size_t records = out->record_count, strings = out->string_length;
     int result = CN_PGN_RESULT_NONE, ok;
     emit(&p, CN_PGN_OP_GAME, 1, 1, 0);
     while (tag_pair(&p));
@@ -455,7 +456,8 @@ cn_status pgn_read_chessjs(cn_pgn_input *in, cn_pgn_output *out) {
     space(&p);
     if (p.i < p.n && !p.too_deep) expect(&p, p.i, X_END);
     if ((p.i < p.n || p.too_deep) && p.status == CN_OK) {
-        out->record_count = out->string_length = 0;
+        out->record_count = records;
+        out->string_length = strings;
         emit(&p, CN_PGN_OP_GAME, 1, 1, 0);
         if (p.too_deep) {
             const int32_t at = bytes(&p, too_deep_message, sizeof too_deep_message - 1);

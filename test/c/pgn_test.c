@@ -354,7 +354,8 @@ static void pgn_read_chessjs_text(const char *text, cn_pgn_output *out, int thre
     in.final = 1;
     in.line = 1;
     in.mode = CN_PGN_MODE_CHESSJS;
-    if (cn_pgn_read_parallel(&in, out, threads, 1) != CN_OK) PGN_TEST_FAIL("chess.js mode read failed");
+    const cn_status status = threads > 1 ? cn_pgn_read_parallel(&in, out, threads, 1) : cn_pgn_read(&in, out);
+    if (status != CN_OK) PGN_TEST_FAIL("chess.js mode read failed");
 }
 
 /* CN_PGN_MODE_CHESSJS: moves as written, chess.js's comments, and its
@@ -373,6 +374,16 @@ static void pgn_test_chessjs_mode(void) {
             PGN_TEST_FAIL("chess.js mode strings");
         if (out.records[13 * 4 + CN_PGN_END_RESULT] != CN_PGN_RESULT_UNKNOWN) PGN_TEST_FAIL("chess.js mode result");
     }
+    cn_pgn_output_free(&out);
+    /* Appended after what the output holds, which an error keeps. */
+    pgn_read_chessjs_text("1. d4 *", &out, 1);
+    pgn_read_chessjs_text("1. e4 {a} {b}", &out, 1);
+    pgn_ops(&out, ops, sizeof ops);
+    if (strcmp(ops, "GKZGEWZ") || !pgn_string_is(&out, 1, CN_PGN_TOKEN_TEXT, "d4") ||
+        !pgn_string_is(&out, 4, CN_PGN_ERROR_MESSAGE,
+                       "Expected end of input, game termination marker, move number, standard "
+                       "algebraic notation, or whitespace but \"{\" found."))
+        PGN_TEST_FAIL("chess.js mode error %s", ops);
     cn_pgn_output_free(&out);
     pgn_read_chessjs_text("1. e4 {a} {b}", &out, 1);
     pgn_ops(&out, ops, sizeof ops);

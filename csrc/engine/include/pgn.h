@@ -87,7 +87,8 @@ typedef enum cn_pgn_mode {
     CN_PGN_MODE_TREE = 0,     /* everything */
     CN_PGN_MODE_MAINLINE = 1, /* mainline moves; variations validated, not recorded; no comments or NAGs */
     CN_PGN_MODE_HEADERS = 2,  /* tags only; movetext skipped */
-    CN_PGN_MODE_CHESSJS = 3   /* one game in chess.js's grammar, moves as written (pgn_chessjs.c) */
+    CN_PGN_MODE_CHESSJS = 3   /* the whole text as one game in chess.js's grammar, moves as written
+                                 (pgn_chessjs.c); `final`, `max_games` and `stop` are not read */
 } cn_pgn_mode;
 
 typedef enum cn_pgn_op {
