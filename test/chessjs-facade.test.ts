@@ -638,6 +638,206 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
     same(a, b, 'header');
   });
 
+  /** loadPgn on both, then (when it read the text) the state it left. */
+  function sameLoad(text: string, options?: { strict?: boolean; newlineChar?: string }): void {
+    const a = new N.Chess();
+    const b = new J.Chess();
+    scenario(`loadPgn(${JSON.stringify(text)}, ${JSON.stringify(options)})`, () => {
+      const result = same(a, b, 'loadPgn', text, options) as { error?: string };
+      if (result.error !== undefined) return;
+      for (const m of ['fen', 'pgn', 'getHeaders', 'header', 'getComments', 'history']) same(a, b, m);
+    });
+  }
+
+  /** A random game with headers and comments, as chess.js writes it. */
+  function commentedGame(random: () => number, g: number): string {
+    const b = new J.Chess();
+    b.setHeader('Event', `game ${g}`);
+    b.setComment('before the first move');
+    for (let ply = 0; ply < 40 && !b.isGameOver(); ply++) {
+      b.move(pick(random, b.moves()));
+      if (random() < 0.3) b.setComment(`comment ${ply} ${'word '.repeat(Math.floor(random() * 8))}`);
+    }
+    return b.pgn();
+  }
+
+  it(
+    'reads odd PGN files alike: syntax errors, tags, comments, results, bad moves and FENs',
+    () => {
+      const texts = [
+        '',
+        ' \n\t\r\n ',
+        '[Event "only headers"]\n[Site "?"]\n',
+        '[Event "only headers"]',
+        '1-0',
+        '0-1',
+        '1/2-1/2',
+        '* {after the result}',
+        '1. e4 * {}',
+        '1. e4 {kept} * {}',
+        '1. e4 {replaced} * {by this}',
+        '{a} * {b}',
+        '{before} {twice} 1. e4 *',
+        ';first line\n1. e4 *',
+        '1. e4 ;\u00a0 trimmed \u3000\u2028\n e5 *',
+        '1. e4 ; to the end',
+        '1. e4 {a {nested} b} e5 *',
+        '1. e4 {a {nested}} e5 *',
+        '1. e4 {} e5 {} *',
+        '1. e4 {line\r\n\r\nbreaks\rand\n\nmore} e5 *',
+        '1. e4 {unterminated e5 *',
+        '1. e4 e5 (1... c5 {in a variation} 2. Nf3 (2. Nc3 {deeper})) {after a variation} 2. Nf3 *',
+        '1. e4 (1. d4) (1. c4 (1. Nf3)) e5 (1... Ke7 {illegal but dropped}) *',
+        '1. e4 (1. Qxx9) e5 *',
+        '1. e4 ( e5 *',
+        '1. e4 ) e5 *',
+        '%escape line\n1. e4 *',
+        '1. e4\n%escape\ne5 *',
+        '[Event "a"]\n[Event "b"]\n[event "c"]\n\n1. e4 *',
+        '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[fen "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *',
+        '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"]\n\n1. e4 *',
+        '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*',
+        '[FEN ""]\n\n1. e4 *',
+        '[SetUp "0"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *',
+        '[SetUp "1"]\n[fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *',
+        '[Round2 "x"]\n1. e4 *',
+        '[Event "multi\nline"]\n1. e4 *',
+        '[Event "x"\n1. e4 *',
+        '[ Event\t"spaced"\n]\n1. e4 *',
+        '[Event "x"] [Site "y"]1. e4 *',
+        '[Event "x"]\n\n1. e4 *\n\n[Event "second game"]\n\n1. d4 *',
+        '1. e4 * 1. d4 *',
+        '1. e4 1-0 e5',
+        'e4 e5 Nf3 *',
+        '1 e4 *',
+        '1... e5 *',
+        '1. e4 e5 2... Nf3 *',
+        '1.. e4 ... e5 *',
+        '12345. e4 *',
+        '1. e4! ! e5 *',
+        '1. e4!!? e5 *',
+        '1. e4 $ e5 *',
+        '1. e4 $1$2 e5 $99999999999 *',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ 7. Qe2 Qxe2+ 8. Kxe2 *',
+        '1. e4 e5 2. Nf3 Nc7 *',
+        '1. e5 *',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc7 *',
+        '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 *',
+        '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O-O *',
+        '1. O-O-O-O *',
+        '1. e4 e5 2. Nf3 Nf6 3. Nc3 Nc6 4. Nd5 Nd4 5. Nxe5 Nxe4 6. Nf3 Nf6 7. N3xd4 *',
+        '1. d4 e5 2. dxe5 d5 3. exd6 e.p. *',
+        '1. d4 e5 2. dxe5 d5 3. ed6 *',
+        '1. e4 \u00e9 *',
+        '1. e4 \u0085 *',
+        '1. e4 \u0007 *',
+        '1. e4 \\ *',
+        '1. e4 " *',
+        '1. e4 {caf\u00e9 \u{1F600}} e5 *',
+        `1. e4 ${'('.repeat(40)}1. d4${')'.repeat(40)} e5 *`,
+        `1. e4 ${'(1. d4 '.repeat(200)}${')'.repeat(200)} e5 *`,
+        `1. e4 ${'(1. d4 '.repeat(5000)}${')'.repeat(5000)} e5 *`,
+      ];
+      for (const text of texts) for (const strict of [false, true]) sameLoad(text, { strict });
+      // Not text: chess.js's parser fails with a TypeError (or reads a String object).
+      for (const input of [undefined, null, 123, {}, ['1. e4'], new String('1. e4 *')]) sameLoad(input as unknown as string);
+    },
+    SLOW,
+  );
+
+  it(
+    'reads mangled PGN alike: the same games, or the same syntax error and message',
+    () => {
+      const random = rng(101);
+      const bases = [
+        ...generatePgn({ games: 4, seed: 31, variations: true, comments: true }).split(/\n(?=\[Event )/),
+        ...generatePgn({ games: 4, seed: 32, variations: true, comments: false }).split(/\n(?=\[Event )/),
+        commentedGame(random, 0),
+        commentedGame(random, 1),
+        '[Event "x"]\n\n{Opening comment} 1. e4 {best by test} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6!? 3. Bb5 ; Ruy\n a6 1/2-1/2',
+        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *',
+      ];
+      const alphabet = '[]{}();%$!?.*"\\\n\r\t 0123456789-/+#=OabcdefghNBRQKPx\u00e9\u0085';
+      for (let i = 0; i < GAMES * 30; i++) {
+        const chars = [...pick(random, bases)];
+        // Edits near the start hit the tags, elsewhere the movetext.
+        for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+          const at = random() < 0.3 ? Math.floor(random() * Math.min(chars.length, 120)) : Math.floor(random() * chars.length);
+          const c = alphabet[Math.floor(random() * alphabet.length)] as string;
+          const op = random();
+          if (op < 0.4) chars.splice(at, 0, c);
+          else if (op < 0.7) chars.splice(at, 1);
+          else chars[at] = c;
+        }
+        const text = chars.join('');
+        for (const strict of [false, true]) sameLoad(text, { strict });
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'reads PGN alike with every newlineChar',
+    () => {
+      const random = rng(202);
+      const newlines = ['\n', '\r\n', '\r', '\\r\\n', '<br />', '\\|', '|', 'NL', '\t', '  ', '(', '[', '\\', '.', 'x*'];
+      for (let g = 0; g < 3; g++) {
+        const b = new J.Chess();
+        b.loadPgn(commentedGame(random, g));
+        const text = b.pgn();
+        for (const newline of newlines) {
+          // The text as chess.js writes it with that newline, and the same text with a regex's own meaning.
+          const written = b.pgn({
+            newline: newline.replace(/\\(.)/g, (_, c: string) => ({ r: '\r', n: '\n' })[c] ?? c),
+            maxWidth: Math.floor(random() * 80),
+          });
+          for (const strict of [false, true]) {
+            sameLoad(written, { strict, newlineChar: newline });
+            sameLoad(text.replace(/\n/g, '\r\n'), { strict, newlineChar: newline });
+          }
+        }
+        sameLoad(text.replace(/\n/g, '\r\n'));
+        sameLoad(text.replace(/\n/g, '\r'));
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'reads moves written in chess.js permissive forms alike, strict and permissive',
+    () => {
+      const random = rng(303);
+      for (let g = 0; g < GAMES; g++) {
+        const b = new J.Chess();
+        const words: string[] = [];
+        for (let ply = 0; ply < 60 && !b.isGameOver(); ply++) {
+          const moves = b.moves({ verbose: true });
+          const m = pick(random, moves);
+          const piece = m.piece.toUpperCase();
+          const forms = [
+            m.san,
+            m.lan,
+            `${m.from}-${m.to}${m.promotion ?? ''}`,
+            piece + m.lan,
+            `${piece}${m.from}-${m.to}`,
+            m.san.replace('x', ''),
+            m.san.replace(/[+#]$/, ''),
+            m.san.replace('=', ''),
+            m.san.replace(/^([NBRQK])/, `$1${m.from}`),
+            m.san.replace(/^([NBRQK])/, `$1${m.from[0]}`),
+            m.san.replace('O-O', '0-0'),
+          ];
+          if (ply % 2 === 0) words.push(`${ply / 2 + 1}.`);
+          words.push(pick(random, forms));
+          b.move(m);
+        }
+        const text = `${words.join(' ')} *`;
+        for (const strict of [false, true]) sameLoad(text, { strict });
+      }
+    },
+    SLOW,
+  );
+
   it('reports the comparison counts', () => {
     const total = Object.values(counts).reduce((x, y) => x + y, 0);
     console.log(

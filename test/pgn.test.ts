@@ -490,6 +490,8 @@ describe('modes', () => {
   it('rejects bad options', () => {
     expect(() => parsePgn(3 as unknown as string)).toThrow(TypeError);
     expect(() => parsePgn('', { mode: 'x' as 'tree' })).toThrow(RangeError);
+    // The reader's chess.js grammar mode serves chess-native/chessjs only.
+    expect(() => parsePgn('1. e4 *', { mode: 'chessjs' as 'tree' })).toThrow(RangeError);
   });
 });
 

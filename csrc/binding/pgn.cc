@@ -40,8 +40,9 @@ bool ReadInput(napi_env env, const Napi::CallbackInfo &info, cn_pgn_input *in, i
     const double end = s[CN_PGN_STATE_TEXT_END], mode = s[CN_PGN_STATE_MODE], line = s[CN_PGN_STATE_LINE],
                  column = s[CN_PGN_STATE_COLUMN], threads_slot = s[CN_PGN_STATE_THREADS];
     if (!(end == CN_PGN_TEXT_MORE || end == CN_PGN_TEXT_FINAL || end == CN_PGN_TEXT_CUT) ||
-        !(mode == CN_PGN_MODE_TREE || mode == CN_PGN_MODE_MAINLINE || mode == CN_PGN_MODE_HEADERS) || line < 1 ||
-        line > 4294967295.0 || column < 0 || column > 4294967295.0 || s[CN_PGN_STATE_MAX_GAMES] < 0 ||
+        !(mode == CN_PGN_MODE_TREE || mode == CN_PGN_MODE_MAINLINE || mode == CN_PGN_MODE_HEADERS ||
+          mode == CN_PGN_MODE_CHESSJS) ||
+        line < 1 || line > 4294967295.0 || column < 0 || column > 4294967295.0 || s[CN_PGN_STATE_MAX_GAMES] < 0 ||
         !(threads_slot >= 1 && threads_slot <= CN_PGN_MAX_THREADS)) {
         ThrowRange(env, "PGN state out of range");
         return false;

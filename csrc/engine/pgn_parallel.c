@@ -162,7 +162,7 @@ cn_status cn_pgn_read_parts(cn_pgn_input *in, cn_pgn_parts *parts, int threads, 
     const size_t thread_count = threads < 1 ? 1 : threads > CN_PGN_MAX_THREADS ? CN_PGN_MAX_THREADS : (size_t)threads;
     size_t count = thread_count * BLOCKS_PER_THREAD;
     if (count > in->length / min_block) count = in->length / min_block;
-    if (thread_count < 2 || count < 2 || in->max_games || in->stop) count = 1;
+    if (thread_count < 2 || count < 2 || in->max_games || in->stop || in->mode == CN_PGN_MODE_CHESSJS) count = 1;
     /* One part a block and one for a read after them. */
     parts->part = calloc(count + 1, sizeof *parts->part);
     if (!parts->part) return CN_ERR_NO_MEMORY;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitboard.h"
 #include "pgn_reader.h"
 
 void pgn_error_at(pgn_reader *r, uint32_t line, uint32_t column, int ply, const char *message) {
@@ -178,7 +179,9 @@ static void read_games(pgn_reader *r) {
     }
 }
 
-cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
+/* Kept out of line: inlined behind the mode test, its token loop compiles
+ * to a slower one. */
+static CN_NOINLINE cn_status read_text(cn_pgn_input *in, cn_pgn_output *out) {
     pgn_reader *r = calloc(1, sizeof *r); /* the line stack is too big for some threads' stacks */
     if (!r) return CN_ERR_NO_MEMORY;
     r->in = in;
@@ -192,4 +195,8 @@ cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
     const cn_status status = r->status;
     free(r);
     return status;
+}
+
+cn_status cn_pgn_read(cn_pgn_input *in, cn_pgn_output *out) {
+    return in->mode == CN_PGN_MODE_CHESSJS ? pgn_read_chessjs(in, out) : read_text(in, out);
 }

@@ -89,6 +89,8 @@ static inline void pgn_check_utf8(pgn_reader *r, const pgn_token *tok, size_t st
 }
 /* A comment token: recorded when the line is (pgn_movetext.c). */
 void pgn_comment(pgn_reader *r, const pgn_token *tok);
+/* cn_pgn_read in CN_PGN_MODE_CHESSJS (pgn_chessjs.c). */
+cn_status pgn_read_chessjs(cn_pgn_input *in, cn_pgn_output *out);
 /* Closes the variations still open (pgn_movetext.c). */
 void pgn_close_variations(pgn_reader *r);
 

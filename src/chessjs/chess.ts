@@ -10,7 +10,7 @@ import { DEFAULT_POSITION, NAMES, SEVEN_TAG_ROSTER, squareOf, type Color, type P
 import { castlingDrift, chessJsHash, nullMoveDrift } from './hash';
 import { engineRec, sanAsWritten, sansInOrder, type Rec } from './engine-moves';
 import { Move } from './move';
-import { readPgnText } from './pgn-read';
+import { readPgnText } from './pgn-load';
 import { pgnText } from './pgn-write';
 import { applyMove, attackersOf, epCaptureLegal, kingAttacked, relaxedMoves, relaxedSan, type Board, type RelaxedState } from './relaxed';
 import { cleanMove, permissiveMatch, strippedSan } from './san';

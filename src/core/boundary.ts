@@ -64,8 +64,8 @@ export interface PgnConstants {
   readonly maxThreads: number;
   readonly recordInts: number;
   readonly stateLength: number;
-  readonly op: Table<'game' | 'tag' | 'start' | 'move' | 'comment' | 'nag' | 'varStart' | 'varEnd' | 'error' | 'where' | 'end'>;
-  readonly mode: Table<'tree' | 'mainline' | 'headers'>;
+  readonly op: Table<'game' | 'tag' | 'start' | 'move' | 'comment' | 'nag' | 'varStart' | 'varEnd' | 'error' | 'where' | 'end' | 'token'>;
+  readonly mode: Table<'tree' | 'mainline' | 'headers' | 'chessjs'>;
   readonly result: Table<'none' | 'white' | 'black' | 'draw' | 'unknown'>;
   /** The pgnState textEnd slot: more text follows, the text's end, or its cut at a size limit. */
   readonly textEnd: Table<'more' | 'final' | 'cut'>;
@@ -93,6 +93,7 @@ export interface Slots {
   readonly pgnNag: Table<'nag'>;
   readonly pgnError: Table<'message' | 'length' | 'ply'>;
   readonly pgnWhere: Table<'line' | 'column'>;
+  readonly pgnToken: Table<'text' | 'length'>;
   readonly pgnEnd: Table<'result' | 'fen' | 'fenLength'>;
 }
 

@@ -472,7 +472,7 @@ function pgnCalls(w: WasmNative) {
     const at = (name: keyof typeof slot): number => state[slot[name]] as number;
     if (
       at('mode') < mode.tree ||
-      at('mode') > mode.headers ||
+      at('mode') > mode.chessjs ||
       at('line') < 1 ||
       at('line') > 4294967295 ||
       at('column') < 0 ||

@@ -49,6 +49,8 @@ export interface PgnVisitor {
   beginVariation?(): void;
   endVariation?(): void;
   error?(error: PgnError): void;
+  /** A move as written, not played (the chess.js grammar mode reads no moves). */
+  token?(text: string): void;
   /** The result token (undefined without one) and the FEN at the end of the mainline. */
   endGame?(result: string | undefined, fen: string): void;
 }
@@ -67,6 +69,7 @@ const OP_ERROR: number = PGN.op.error;
 const OP_WHERE: number = PGN.op.where;
 const OP_END: number = PGN.op.end;
 const OP_GAME: number = PGN.op.game;
+const OP_TOKEN: number = PGN.op.token;
 const TAG = SLOTS.pgnTag;
 const START = SLOTS.pgnStart;
 const MOVE_AT: number = SLOTS.pgnMove.move;
@@ -77,6 +80,7 @@ const NAG_AT: number = SLOTS.pgnNag.nag;
 const ERROR = SLOTS.pgnError;
 const WHERE = SLOTS.pgnWhere;
 const END = SLOTS.pgnEnd;
+const TOKEN = SLOTS.pgnToken;
 const CHESS960: number = PGN.startFlags.chess960;
 
 // The text of each result code; none has no text.
@@ -201,6 +205,8 @@ export function visitRecords(batch: PgnBatch, from: number, to: number, visitor:
       }
     } else if (op === OP_END) {
       visitor.endGame?.(RESULTS[r[k + END.result] as number], text(batch, r[k + END.fen] as number, r[k + END.fenLength] as number));
+    } else if (op === OP_TOKEN) {
+      visitor.token?.(text(batch, r[k + TOKEN.text] as number, r[k + TOKEN.length] as number));
     }
   }
 }

@@ -42,7 +42,7 @@ static void pgn_read_text(const char *text, size_t len, cn_pgn_output *out) {
 
 /* The op sequence of the records, one letter each. */
 static void pgn_ops(const cn_pgn_output *out, char *buf, size_t cap) {
-    static const char letters[] = "?GTSMCN()EWZ";
+    static const char letters[] = "?GTSMCN()EWZK";
     size_t n = 0;
     for (size_t i = 0; i < out->record_count && n + 1 < cap; i++) buf[n++] = letters[out->records[i * 4]];
     buf[n] = '\0';
@@ -341,6 +341,65 @@ static void pgn_test_null_move_clocks(void) {
         PGN_TEST_FAIL("after a null move at the clocks' limits: %s", out);
 }
 
+/* The string of record field `field` (an offset, the length after it). */
+static int pgn_string_is(const cn_pgn_output *out, size_t record, int field, const char *want) {
+    const int32_t *r = out->records + record * CN_PGN_RECORD_INTS;
+    return (size_t)r[field + 1] == strlen(want) && memcmp(out->strings + r[field], want, strlen(want)) == 0;
+}
+
+static void pgn_read_chessjs_text(const char *text, cn_pgn_output *out, int threads) {
+    cn_pgn_input in = {0};
+    in.text = text;
+    in.length = strlen(text);
+    in.final = 1;
+    in.line = 1;
+    in.mode = CN_PGN_MODE_CHESSJS;
+    const cn_status status = threads > 1 ? cn_pgn_read_parallel(&in, out, threads, 1) : cn_pgn_read(&in, out);
+    if (status != CN_OK) PGN_TEST_FAIL("chess.js mode read failed");
+}
+
+/* CN_PGN_MODE_CHESSJS: moves as written, chess.js's comments, and its
+ * syntax error message; one game even where threads could cut the text. */
+static void pgn_test_chessjs_mode(void) {
+    cn_pgn_output out = {0};
+    char ops[64];
+    pgn_read_chessjs_text("[Event \"a\\\"]\n{root} 1. e4! $2 {c1\r\n\nc2} (1. d4 {v}) e5 * ;  end \n", &out, 1);
+    pgn_ops(&out, ops, sizeof ops);
+    if (strcmp(ops, "GTCKNNC(KC)KCZ")) PGN_TEST_FAIL("chess.js mode ops %s", ops);
+    if (out.record_count == 14) {
+        if (!pgn_string_is(&out, 1, CN_PGN_TAG_NAME, "Event") || out.records[1 * 4 + CN_PGN_TAG_VALUE_LENGTH] != 2)
+            PGN_TEST_FAIL("chess.js mode tag");
+        if (!pgn_string_is(&out, 3, CN_PGN_TOKEN_TEXT, "e4") || !pgn_string_is(&out, 6, CN_PGN_COMMENT_TEXT, "c1 c2") ||
+            !pgn_string_is(&out, 12, CN_PGN_COMMENT_TEXT, "end"))
+            PGN_TEST_FAIL("chess.js mode strings");
+        if (out.records[13 * 4 + CN_PGN_END_RESULT] != CN_PGN_RESULT_UNKNOWN) PGN_TEST_FAIL("chess.js mode result");
+    }
+    cn_pgn_output_free(&out);
+    /* Appended after what the output holds, which an error keeps. */
+    pgn_read_chessjs_text("1. d4 *", &out, 1);
+    pgn_read_chessjs_text("1. e4 {a} {b}", &out, 1);
+    pgn_ops(&out, ops, sizeof ops);
+    if (strcmp(ops, "GKZGEWZ") || !pgn_string_is(&out, 1, CN_PGN_TOKEN_TEXT, "d4") ||
+        !pgn_string_is(&out, 4, CN_PGN_ERROR_MESSAGE,
+                       "Expected end of input, game termination marker, move number, standard "
+                       "algebraic notation, or whitespace but \"{\" found."))
+        PGN_TEST_FAIL("chess.js mode error %s", ops);
+    cn_pgn_output_free(&out);
+    pgn_read_chessjs_text("1. e4 {a} {b}", &out, 1);
+    pgn_ops(&out, ops, sizeof ops);
+    if (strcmp(ops, "GEWZ") || !pgn_string_is(&out, 1, CN_PGN_ERROR_MESSAGE,
+                                              "Expected end of input, game termination marker, move number, standard "
+                                              "algebraic notation, or whitespace but \"{\" found."))
+        PGN_TEST_FAIL("chess.js mode error %s", ops);
+    cn_pgn_output_free(&out);
+    char two[256] = "";
+    for (int k = 0; k < 4; k++) strcat(two, "[Event \"x\"]\n\n1. e4 e5 *\n\n");
+    pgn_read_chessjs_text(two, &out, 2);
+    if (out.games != 1 || out.records[1 * 4] != CN_PGN_OP_ERROR)
+        PGN_TEST_FAIL("chess.js mode read %d games", (int)out.games);
+    cn_pgn_output_free(&out);
+}
+
 int pgn_tests_run(void) {
     pgn_test_failures = 0;
     pgn_test_records();
@@ -349,6 +408,7 @@ int pgn_tests_run(void) {
     pgn_test_null_move_clocks();
     pgn_test_parallel();
     pgn_test_utf8();
+    pgn_test_chessjs_mode();
     pgn_test_check();
     return pgn_test_failures;
 }

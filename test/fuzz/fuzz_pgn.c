@@ -9,7 +9,8 @@
  * error for each tag value and comment that is not UTF-8), tree and
  * mainline modes give the same errors and mainline, and reading the text in
  * two parts (the first one partial, then the rest from where it stopped)
- * gives the same records.
+ * gives the same records. Mainline inputs are also read in the chess.js
+ * grammar mode, whose records are checked for shape.
  */
 #include "fuzz_common.h"
 #include "pgn.h"
@@ -201,6 +202,32 @@ static void check_modes_agree(const char *text, size_t len) {
     cn_pgn_output_free(&main);
 }
 
+/* The chess.js grammar mode: one game, GAME first and END last, strings
+ * inside the table, variations balanced, and an error (ERROR + WHERE) only
+ * alone between them. */
+static void check_chessjs(const char *text, size_t len) {
+    cn_pgn_output out = {0};
+    read_all(text, len, CN_PGN_MODE_CHESSJS, &out);
+    const size_t n = out.record_count;
+    FUZZ_CHECK(out.games == 1 && n >= 2, "chess.js mode: %zu games, %zu records", out.games, n);
+    FUZZ_CHECK(out.records[0] == CN_PGN_OP_GAME && out.records[(n - 1) * 4] == CN_PGN_OP_END, "chess.js mode: ends");
+    int depth = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        const int32_t *r = out.records + i * 4;
+        if (r[0] == CN_PGN_OP_TAG) {
+            check_range(&out, r[1], r[2]);
+            check_range(&out, r[1] + r[2], r[3]);
+        } else if (r[0] == CN_PGN_OP_TOKEN || r[0] == CN_PGN_OP_COMMENT || r[0] == CN_PGN_OP_ERROR) {
+            check_range(&out, r[1], r[2]);
+        }
+        FUZZ_CHECK(r[0] != CN_PGN_OP_ERROR || (n == 4 && i == 1 && r[4] == CN_PGN_OP_WHERE), "chess.js mode: error");
+        depth += (r[0] == CN_PGN_OP_VAR_START) - (r[0] == CN_PGN_OP_VAR_END);
+        FUZZ_CHECK(depth >= 0, "chess.js mode: variation closed twice");
+    }
+    FUZZ_CHECK(depth == 0, "chess.js mode: variation left open");
+    cn_pgn_output_free(&out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2 || size > 1 << 16) return 0;
     const cn_pgn_mode mode = (cn_pgn_mode)(data[0] % 3);
@@ -210,6 +237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     read_all(text, len, mode, &whole);
     for (size_t i = 0; i < whole.record_count;) i = check_game(&whole, i);
     if (mode == CN_PGN_MODE_TREE) check_modes_agree(text, len);
+    if (mode == CN_PGN_MODE_MAINLINE) check_chessjs(text, len);
 
     const size_t cut = len ? (size_t)data[1] * len / 255 : 0;
     cn_pgn_input first = {0};

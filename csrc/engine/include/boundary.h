@@ -134,6 +134,9 @@ extern "C" {
 #define CN_PGN_WHERE_SLOTS(X)                                                                                          \
     X(CN_PGN_WHERE_LINE, line)                                                                                         \
     X(CN_PGN_WHERE_COLUMN, column)
+#define CN_PGN_TOKEN_SLOTS(X)                                                                                          \
+    X(CN_PGN_TOKEN_TEXT, text)                                                                                         \
+    X(CN_PGN_TOKEN_LENGTH, length)
 #define CN_PGN_END_SLOTS(X)                                                                                            \
     X(CN_PGN_END_RESULT, result)                                                                                       \
     X(CN_PGN_END_FEN, fen)                                                                                             \
@@ -154,6 +157,7 @@ extern "C" {
     X(CN_PGN_NAG_SLOTS, pgnNag)                                                                                        \
     X(CN_PGN_ERROR_SLOTS, pgnError)                                                                                    \
     X(CN_PGN_WHERE_SLOTS, pgnWhere)                                                                                    \
+    X(CN_PGN_TOKEN_SLOTS, pgnToken)                                                                                    \
     X(CN_PGN_END_SLOTS, pgnEnd)
 
 #define CN_BOUNDARY_ENUM_ENTRY(name, key) name,
@@ -180,6 +184,7 @@ CN_PGN_FIELDS_ENUM(CN_PGN_COMMENT_SLOTS, CN_PGN_COMMENT);
 CN_PGN_FIELDS_ENUM(CN_PGN_NAG_SLOTS, CN_PGN_NAG);
 CN_PGN_FIELDS_ENUM(CN_PGN_ERROR_SLOTS, CN_PGN_ERROR);
 CN_PGN_FIELDS_ENUM(CN_PGN_WHERE_SLOTS, CN_PGN_WHERE);
+CN_PGN_FIELDS_ENUM(CN_PGN_TOKEN_SLOTS, CN_PGN_TOKEN);
 CN_PGN_FIELDS_ENUM(CN_PGN_END_SLOTS, CN_PGN_END);
 
 /* ---- Codes ------------------------------------------------------------- */
@@ -208,9 +213,12 @@ enum { CN_PGN_START_CHESS960 = 1, CN_PGN_START_BAD_FEN = 2 };
     X(CN_PGN_OP_VAR_END, varEnd)                                                                                       \
     X(CN_PGN_OP_ERROR, error)                                                                                          \
     X(CN_PGN_OP_WHERE, where)                                                                                          \
-    X(CN_PGN_OP_END, end)
+    X(CN_PGN_OP_END, end)                                                                                              \
+    X(CN_PGN_OP_TOKEN, token)
 
-#define CN_PGN_MODES(X) X(CN_PGN_MODE_TREE, tree) X(CN_PGN_MODE_MAINLINE, mainline) X(CN_PGN_MODE_HEADERS, headers)
+#define CN_PGN_MODES(X)                                                                                                \
+    X(CN_PGN_MODE_TREE, tree)                                                                                          \
+    X(CN_PGN_MODE_MAINLINE, mainline) X(CN_PGN_MODE_HEADERS, headers) X(CN_PGN_MODE_CHESSJS, chessjs)
 
 #define CN_PGN_RESULTS(X)                                                                                              \
     X(CN_PGN_RESULT_NONE, none)                                                                                        \

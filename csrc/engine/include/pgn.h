@@ -25,6 +25,8 @@
  *   WHERE      follows ERROR: a: line, b: column (1-based, bytes)
  *   END        a: result (CN_PGN_RESULT_*), b, c: offset and length of the
  *              FEN of the position at the end of the mainline
+ *   TOKEN      (CN_PGN_MODE_CHESSJS only, in place of MOVE) a: string
+ *              offset of the move as written, b: its length
  *
  * Tolerated without error: a UTF-8 BOM, CRLF or CR-only line ends, blank lines, ';' comments,
  * '%' escape lines, missing results and tags, games without moves, text
@@ -84,7 +86,9 @@ extern "C" {
 typedef enum cn_pgn_mode {
     CN_PGN_MODE_TREE = 0,     /* everything */
     CN_PGN_MODE_MAINLINE = 1, /* mainline moves; variations validated, not recorded; no comments or NAGs */
-    CN_PGN_MODE_HEADERS = 2   /* tags only; movetext skipped */
+    CN_PGN_MODE_HEADERS = 2,  /* tags only; movetext skipped */
+    CN_PGN_MODE_CHESSJS = 3   /* the whole text as one game in chess.js's grammar, moves as written
+                                 (pgn_chessjs.c); `final`, `max_games` and `stop` are not read */
 } cn_pgn_mode;
 
 typedef enum cn_pgn_op {
@@ -98,7 +102,8 @@ typedef enum cn_pgn_op {
     CN_PGN_OP_VAR_END = 8,
     CN_PGN_OP_ERROR = 9,
     CN_PGN_OP_WHERE = 10,
-    CN_PGN_OP_END = 11
+    CN_PGN_OP_END = 11,
+    CN_PGN_OP_TOKEN = 12
 } cn_pgn_op;
 
 typedef enum cn_pgn_result {
