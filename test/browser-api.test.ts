@@ -41,7 +41,7 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
   beforeAll(async () => {
     if (!AVAILABLE) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     if (!existsSync(path.join(ROOT, 'dist', 'browser.mjs'))) throw new Error('dist/browser.mjs is missing: npm run build:ts');
-    opened = await openPage({ files: ['dist/browser.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)] });
+    opened = await openPage({ files: ['dist/browser.mjs', 'dist/browser-shared.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)] });
   }, 60_000);
 
   afterAll(async () => {
