@@ -109,6 +109,19 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('perftAsync on Web Workers in headless 
     expect(opened.errors).toEqual([]);
   });
 
+  it('ends a run whose worker fails as cancelled, with a warning, and counts again after', async () => {
+    const { outcome, warnings, again } = await opened.call<{ outcome: unknown; warnings: string[]; again: string }>(
+      PAGE,
+      'workerFails',
+      START_FEN,
+      5,
+    );
+    expect(outcome).toEqual({ name: 'AbortError', code: 'ABORT_ERR', message: 'perft was cancelled' });
+    expect(warnings).toEqual([expect.stringMatching(/^chess-native: a wasm perft worker failed \(.+\); its job ends as cancelled$/)]);
+    expect(again).toBe('4865609');
+    expect(opened.errors).toEqual([]);
+  });
+
   it('rejects at once for a signal already aborted, starting no worker', async () => {
     const aborted = await opened.call<Aborted & { started: number }>(PAGE, 'alreadyAborted', START_FEN);
     expect(aborted.error).toMatchObject({ name: 'AbortError', code: 'ABORT_ERR', causeIsReason: true });

@@ -2,13 +2,21 @@
 // package's browser entry (dist/browser.mjs) on Web Workers. Every export
 // returns JSON (counts as decimal strings). The page's Worker class is
 // wrapped first, so that the test can see how many workers were started and
-// terminated.
+// terminated, and can make a worker fail.
 const workers = { started: 0, terminated: 0 };
+/** Set: the next task posted to a worker is one it throws on. */
+let breakNextTask = false;
 const Original = globalThis.Worker;
 globalThis.Worker = class extends Original {
   constructor(...args) {
     super(...args);
     workers.started++;
+  }
+
+  postMessage(message, ...rest) {
+    const broken = breakNextTask && 'units' in message;
+    if (broken) breakNextTask = false;
+    super.postMessage(broken ? { ...message, units: null } : message, ...rest);
   }
 
   terminate() {
@@ -97,4 +105,24 @@ export async function alreadyAborted(fen) {
   } catch (error) {
     return { error: describeAbort(error, reason), ms: performance.now() - start, started: workers.started - before };
   }
+}
+
+/** A run one of whose workers throws: what it rejects with and what the page was warned; then a run that counts. */
+export async function workerFails(fen, depth) {
+  const { perftAsync } = await api();
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (...args) => warnings.push(args.join(' '));
+  breakNextTask = true;
+  let outcome;
+  try {
+    await perftAsync(fen, depth, { threads: 2, hashMb: 0 });
+    outcome = { resolved: true };
+  } catch (error) {
+    outcome = { name: error.name, code: error.code, message: error.message };
+  } finally {
+    console.warn = warn;
+  }
+  const again = await perftAsync(fen, depth, { threads: 2, hashMb: 0 });
+  return { outcome, warnings, again: String(again.nodes) };
 }
