@@ -19,7 +19,7 @@
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -76,7 +76,9 @@ const FEATURE_TESTED = new Set(['node:buffer']);
 /**
  * Node modules as stubs: each name src/ imports from one is a function that
  * throws "<module>.<name> is Node-only", so the bundle loads and only the
- * Node-only calls fail.
+ * Node-only calls fail; the names BROWSER_MODULES implement come from there.
+ * Also the modules of the bundle itself: chess-native:prelude, the worker's
+ * source as chess-native:worker, and the entries as chess-native:<entry>.
  */
 function nodeStubs(workerSource) {
   return {
@@ -88,7 +90,7 @@ function nodeStubs(workerSource) {
           `() => { throw new Error(${JSON.stringify(`${args.path}${name ? `.${name}` : ''} is Node-only: not in the browser build of chess-native`)}); }`;
         const stub = FEATURE_TESTED.has(args.path) ? () => 'undefined' : fail;
         const real = BROWSER_MODULES[args.path];
-        const provides = real ? Object.keys(await import(real)) : [];
+        const provides = real ? Object.keys(await import(pathToFileURL(real).href)) : [];
         const named = importedNames(args.path).map((name) =>
           provides.includes(name) ? `export { ${name} } from ${JSON.stringify(real)};` : `export const ${name} = ${stub(name)};`,
         );

@@ -1,9 +1,10 @@
 // Perft jobs of the wasm backend: perftStart / perftUnitsStart and the calls
 // that read and stop them, as csrc/binding/perft.cc has them, run on
 // workers (worker_threads in Node, Web Workers in browsers: ./transport),
-// each with its own single-threaded engine instance (no SharedArrayBuffer). The root is split as the units are: a perftStart job's
-// units are the root's children (generation order), so progress counts root
-// moves as the addon does. Units go out in batches, each one cn_perft_job
+// each with its own single-threaded engine instance (no SharedArrayBuffer).
+// The root is split as the units are: a perftStart job's units are the
+// root's children (generation order), so progress counts root moves as the
+// addon does. Units go out in batches, each one cn_perft_job
 // over its units with its own table: a few batches a thread balance the
 // load and keep progress moving; a shallow job goes out in one batch a
 // thread, as a table and a message a unit would cost more than the count.

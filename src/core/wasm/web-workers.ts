@@ -28,7 +28,7 @@ export function useWebWorkers(source: string): void {
 }
 
 function webWorkers(source: string): WorkerTransport {
-  let url: string | undefined;
+  let url: string | undefined; // made once and kept: every worker starts from it
   return {
     spawn(module, env): PerftWorker {
       const web = globalThis as unknown as WebGlobals;
