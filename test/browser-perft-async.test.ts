@@ -7,11 +7,12 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
+import { CHROMIUM, hasChromium, openPage, withPage, type OpenPage } from './browser/harness.mjs';
 import { api, readEpd, ROOT } from './helpers';
 
 const { Position, START_FEN } = api;
 const PAGE = '/test/browser/perft-page.mjs';
+const FILES = ['dist/browser.mjs', 'dist/browser-shared.mjs', 'wasm/chess-native.wasm'];
 const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_BROWSER === '1';
 const AVAILABLE = hasChromium();
 /** Each CPW position is counted at its deepest published depth with at most this many leaves. */
@@ -45,7 +46,7 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('perftAsync on Web Workers in headless 
     if (!AVAILABLE) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     if (!existsSync(path.join(ROOT, 'dist', 'browser.mjs'))) throw new Error('dist/browser.mjs is missing: npm run build:ts');
     opened = await openPage({
-      files: ['dist/browser.mjs', 'dist/browser-shared.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)],
+      files: [...FILES, PAGE.slice(1)],
       callMs: 60_000,
     });
   }, 60_000);
@@ -120,6 +121,30 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('perftAsync on Web Workers in headless 
     expect(warnings).toEqual([expect.stringMatching(/^chess-native: a wasm perft worker failed \(.+\); its job ends as cancelled$/)]);
     expect(again).toBe('4865609');
     expect(opened.errors).toEqual([]);
+  });
+
+  it('under a Content-Security-Policy that blocks blob: workers, ends the run as cancelled and says why', async () => {
+    const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+    const bodies = {
+      '/csp.html': `<!doctype html><meta http-equiv="Content-Security-Policy" content="${csp}"><script type="module" src="/app.mjs"></script>`,
+      '/app.mjs': `import { perftAsync, START_FEN } from '/dist/browser.mjs';
+        const warnings = [];
+        console.warn = (message) => warnings.push(message);
+        perftAsync(START_FEN, 4, { threads: 2 }).then(
+          (r) => { window.result = { nodes: String(r.nodes) }; },
+          (e) => { window.result = { name: e.name, message: e.message, warnings }; },
+        );`,
+    };
+    const result = await withPage({ files: FILES, bodies }, async ({ page, origin }) => {
+      const p = page as unknown as {
+        goto(url: string): Promise<unknown>;
+        waitForFunction(f: string): Promise<{ jsonValue(): Promise<unknown> }>;
+      };
+      await p.goto(`${origin}/csp.html`);
+      return (await p.waitForFunction('window.result')).jsonValue();
+    });
+    expect(result).toMatchObject({ name: 'AbortError', message: 'perft was cancelled' });
+    expect((result as { warnings: string[] }).warnings[0]).toMatch(/Content-Security-Policy allow worker-src blob:/);
   });
 
   it('rejects at once for a signal already aborted, starting no worker', async () => {

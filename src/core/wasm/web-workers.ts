@@ -40,7 +40,7 @@ function webWorkers(source: string): WorkerTransport {
           worker.onmessage = onAnswer && ((event) => onAnswer(event.data));
           worker.onerror = (event) => {
             event.preventDefault(); // handled: not an uncaught error of the page
-            onFailure(event.message || 'the worker could not start');
+            onFailure(event.message || "the worker could not start: does the page's Content-Security-Policy allow worker-src blob:?");
           };
           worker.onmessageerror = () => onFailure('a message from the worker could not be read');
         },
