@@ -71,13 +71,11 @@ export async function abortMidRun(fen, depth, threads) {
   const reason = new Error('enough');
   const before = { ...workers };
   let abortedAt = 0;
-  let progressEvents = 0;
   const run = perftAsync(fen, depth, {
     threads,
     hashMb: 16,
     signal: controller.signal,
     onProgress: () => {
-      progressEvents++;
       if (abortedAt) return;
       abortedAt = performance.now();
       controller.abort(reason);
@@ -87,7 +85,7 @@ export async function abortMidRun(fen, depth, threads) {
     await run;
     return { resolved: true };
   } catch (error) {
-    return { error: describeAbort(error, reason), ms: performance.now() - abortedAt, progressEvents, before, after: { ...workers } };
+    return { error: describeAbort(error, reason), ms: performance.now() - abortedAt, before, after: { ...workers } };
   }
 }
 
