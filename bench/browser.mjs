@@ -33,7 +33,7 @@ import { build } from 'esbuild';
 import { CPW, ROOT, parseArgs, median, spread, fmt, table, machine, loadNote, pkgVersion, suitePositions } from './common.mjs';
 import { generatePgn } from './pgn-corpus.mjs';
 import { treeText } from './pgn-tree.mjs';
-import { CHROMIUM, withPage } from '../test/browser/harness.mjs';
+import { BUNDLE_FILES, CHROMIUM, withPage } from '../test/browser/harness.mjs';
 
 const opts = parseArgs(process.argv.slice(2), { runs: 5, reps: 200, pgnMb: 1, depthDelta: 0, chessopsNodes: 3_000_000, settleMs: 500 });
 
@@ -96,7 +96,7 @@ const ratioCell = (values) => `${spread(values, 1)}x`;
 
 /** The page's options: the bundle, the engine, and this benchmark's page. */
 async function pageOptions() {
-  return { files: ['dist/browser.mjs', 'wasm/chess-native.wasm'], bodies: { '/bench.mjs': await bundlePage() }, callMs: 600_000 };
+  return { files: BUNDLE_FILES, bodies: { '/bench.mjs': await bundlePage() }, callMs: 600_000 };
 }
 
 /** Start-up in --runs fresh browsers (a browser keeps compiled modules it has seen: a second import in one page would reuse them). */

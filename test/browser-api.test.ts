@@ -1,18 +1,23 @@
-// The package's browser entry (dist/browser.mjs, built by wasm/bundle.mjs) in
-// Debian's headless Chromium: the API on the WebAssembly engine answers as
-// the native addon does in Node (moves, SAN, FEN errors, perft, PGN read
-// and written, a Blob streamed). Skipped without /usr/bin/chromium unless
+// The package's browser entries (dist/browser.mjs and
+// dist/chessjs/browser.mjs, built by wasm/bundle.mjs) in Debian's headless
+// Chromium: the API on the WebAssembly engine answers as the native addon
+// does in Node (moves, SAN, FEN errors, perft, PGN read and written, a Blob
+// streamed), and so does chess-native/chessjs, over the same engine. Skipped without /usr/bin/chromium unless
 // CHESS_NATIVE_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionsOf } from './browser/api-page.mjs';
-import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
+import { facadeSummary } from './browser/chessjs-page.mjs';
+import { BUNDLE_FILES, CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
 import { BAD_FENS } from './bad-fens';
 import { api, readEpd, ROOT } from './helpers';
 
 const { parsePgn, writePgn } = api;
 const PAGE = '/test/browser/api-page.mjs';
+const CHESSJS_PAGE = '/test/browser/chessjs-page.mjs';
+const facade = createRequire(import.meta.url)(path.join(ROOT, 'dist', 'chessjs', 'index.js')) as typeof import('../src/chessjs/index');
 const REQUIRED = process.env.CHESS_NATIVE_REQUIRE_BROWSER === '1';
 const AVAILABLE = hasChromium();
 
@@ -41,7 +46,9 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
   beforeAll(async () => {
     if (!AVAILABLE) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     if (!existsSync(path.join(ROOT, 'dist', 'browser.mjs'))) throw new Error('dist/browser.mjs is missing: npm run build:ts');
-    opened = await openPage({ files: ['dist/browser.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)] });
+    opened = await openPage({
+      files: [...BUNDLE_FILES, PAGE.slice(1), CHESSJS_PAGE.slice(1)],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -73,6 +80,16 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
     }));
     expect(expected.length).toBe(3);
     expect(await opened.call(PAGE, 'pgn', PGN_TEXT)).toEqual({ parsed: expected, streamed: expected });
+  });
+
+  it('answers chess-native/chessjs calls (moves, move, pgn, loadPgn) as the facade does in Node', async () => {
+    const game = PGN_TEXT.slice(PGN_TEXT.indexOf('[FEN')); // loadPgn takes one game, and throws on an illegal move
+    expect(await opened.call(CHESSJS_PAGE, 'summary', game)).toEqual(facadeSummary(facade, game));
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('fetches the engine once for both entries', async () => {
+    expect(await opened.call(CHESSJS_PAGE, 'engineFetches')).toBe(1);
   });
 
   it('says what is Node-only', async () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
+import { BUNDLE_FILES, CHROMIUM, hasChromium, openPage, type OpenPage } from './browser/harness.mjs';
 import { api, ROOT } from './helpers';
 
 const PAGE = '/test/browser/bounds-page.mjs';
@@ -43,7 +43,7 @@ let opened: OpenPage;
 describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry under load in headless Chromium', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     if (!AVAILABLE) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-    opened = await openPage({ files: ['dist/browser.mjs', 'wasm/chess-native.wasm', PAGE.slice(1)], callMs: 170_000 });
+    opened = await openPage({ files: [...BUNDLE_FILES, PAGE.slice(1)], callMs: 170_000 });
   }, 60_000);
 
   afterAll(async () => {

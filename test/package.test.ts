@@ -58,6 +58,9 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       'dist/wasm.js',
       'dist/wasm.mjs',
       'dist/wasm.d.ts',
+      'dist/browser.mjs',
+      'dist/browser-shared.mjs',
+      'dist/chessjs/browser.mjs',
       'dist/core/wasm/perft-worker.js',
       'wasm/chess-native.wasm',
       'wasm/loader.mjs',
@@ -151,15 +154,20 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
   // Bundlers and Chromium, not the Node version: the gate runs this once, the Node-majors legs
   // (CHESS_NATIVE_NODE_MAJORS) leave it out; Vite 7 and playwright-core need Node 20 or later anyway.
   it.skipIf(process.env.CHESS_NATIVE_NODE_MAJORS === '1' || Number(process.versions.node.split('.')[0]) < 20)(
-    'bundles for browsers with esbuild and Vite (the `browser` condition), and both bundles run in Chromium',
+    'bundles for browsers with esbuild and Vite (the `browser` condition), and both bundles run in Chromium, perftAsync and the chess.js facade included',
     async () => {
       const { CHROMIUM, hasChromium, withPage } = await import('./browser/harness.mjs');
       const app = path.join(project, 'web');
       mkdirSync(app, { recursive: true });
       writeFileSync(
         path.join(app, 'app.js'),
-        `import { Position, engineInfo, parsePgn } from 'chess-native';
-      window.result = { backend: engineInfo().backend, perft: new Position().perft(3), plies: parsePgn('1. e4 e5 *')[0].moves().length };\n`,
+        `import { Position, engineInfo, parsePgn, perftAsync, START_FEN } from 'chess-native';
+      import { Chess } from 'chess-native/chessjs';
+      const run = await perftAsync(START_FEN, 4, { threads: 2, divide: true });
+      window.result = {
+        backend: engineInfo().backend, perft: new Position().perft(3), plies: parsePgn('1. e4 e5 *')[0].moves().length,
+        perftAsync: String(run.nodes), divide: Object.keys(run.divide).length, chessjs: new Chess().moves().length,
+      };\n`,
       );
       const html = '<!doctype html><meta charset="utf-8"><script type="module" src="./app.js"></script>';
       writeFileSync(path.join(app, 'index.html'), html);
@@ -203,7 +211,7 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
           };
           await page.goto(`${opened.origin}/index.html`);
           const result = await (await page.waitForFunction('window.result')).jsonValue();
-          expect(result).toEqual({ backend: 'wasm', perft: 8902, plies: 2 });
+          expect(result).toEqual({ backend: 'wasm', perft: 8902, plies: 2, perftAsync: '197281', divide: 20, chessjs: 20 });
           expect(opened.errors).toEqual([]);
         });
       }

@@ -15,7 +15,7 @@
 //                                  ends its workers, so each cycle costs a worker start
 //   layout.test.ts, tools.test.ts, esm-entry.test.ts, boundary.test.ts
 //                                  sources, tooling, entry points and the tables of both builds
-//   browser-api.test.ts, browser-bounds.test.ts, demo.test.ts
+//   browser-api.test.ts, browser-bounds.test.ts, browser-perft-async.test.ts, demo.test.ts
 //                                  the wasm engine in Chromium already, whatever Node loads
 //   chessjs-facade.test.ts         the facade over Position: its engine calls are the ones
 //                                  backend.test.ts compares call by call

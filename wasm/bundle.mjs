@@ -1,28 +1,36 @@
 #!/usr/bin/env node
-// Builds dist/browser.mjs, the package's `browser` entry: the whole API of
-// src/index.ts bundled by esbuild as one ES module with no Node imports,
-// over the WebAssembly engine. Its first statement fetches and compiles the
+// Builds the package's `browser` entries with esbuild, as ES modules with no
+// Node imports over the WebAssembly engine: dist/browser.mjs (the whole API
+// of src/index.ts) and dist/chessjs/browser.mjs (chess.js's API of
+// src/chessjs/index.ts). What both use (the engine, its loading, the core
+// API) is one shared module, dist/browser-shared.mjs, so an app importing
+// both loads the engine once. Its first statement fetches and compiles the
 // module (top-level await), from `globalThis.CHESS_NATIVE_WASM_URL` when a
-// page sets it, else from ../wasm/chess-native.wasm next to the bundle (the
-// package's own file; bundlers that understand `new URL(..., import.meta.url)`
-// copy it). Node's globals come from wasm/browser-shims.mjs; Node modules
-// are stubs whose functions throw "... is Node-only", so what needs a file
-// system or native threads fails with that error rather than at load.
+// page sets it, else from ../wasm/chess-native.wasm next to dist/ (the
+// package's own file; bundlers that understand `new URL(...,
+// import.meta.url)` copy it). perftAsync's workers are Web Workers running
+// src/core/wasm/web-perft-worker.ts, bundled first and carried as a string
+// (a Blob URL at run time), sent the compiled module. Node's globals come
+// from wasm/browser-shims.mjs, node:os from wasm/browser-os.mjs; other Node
+// modules are stubs whose functions throw "... is Node-only", so what needs
+// a file system fails with that error rather than at load.
 //
 //   node wasm/bundle.mjs
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const BROWSER_BUNDLE = path.join(ROOT, 'dist', 'browser.mjs');
+const DIST = path.join(ROOT, 'dist');
 
 // Compiles the engine before any module of the API runs: the bundle keeps
 // module order, so the API's modules see the module already provided.
 const PRELUDE = `
 import { provideModule } from './src/core/wasm/instance';
 import { requestBackend } from './src/core/backend-choice';
+import { useWebWorkers } from './src/core/wasm/web-workers';
+import workerSource from 'chess-native:worker';
 const source = globalThis.CHESS_NATIVE_WASM_URL ?? new URL('../wasm/chess-native.wasm', import.meta.url);
 const response = fetch(source);
 let module;
@@ -33,10 +41,12 @@ try {
   module = await WebAssembly.compile(await (await fetch(source)).arrayBuffer());
 }
 provideModule(module);
+useWebWorkers(workerSource);
 requestBackend('wasm');
 `;
 
-const ENTRY = `import 'chess-native:prelude';\nexport * from './src/index';\n`;
+/** The entries, by output path under dist/ (no extension). */
+const ENTRIES = { browser: './src/index', 'chessjs/browser': './src/chessjs/index' };
 
 /**
  * The names src/ takes from `specifier`: `import { a, b as c } from`, and
@@ -57,52 +67,94 @@ function importedNames(specifier) {
   return [...names];
 }
 
+/** Node modules the bundle implements for browsers, for the names these modules export. */
+const BROWSER_MODULES = { 'node:os': path.join(ROOT, 'wasm', 'browser-os.mjs') };
+
 /** Modules whose members src/ only feature-tests (`buffer.isAscii?.()`): their members are undefined, so the fallback runs. */
 const FEATURE_TESTED = new Set(['node:buffer']);
 
 /**
  * Node modules as stubs: each name src/ imports from one is a function that
  * throws "<module>.<name> is Node-only", so the bundle loads and only the
- * Node-only calls fail.
+ * Node-only calls fail; the names BROWSER_MODULES implement come from there.
+ * Also the modules of the bundle itself: chess-native:prelude, the worker's
+ * source as chess-native:worker, and the entries as chess-native:<entry>.
  */
-const nodeStubs = {
-  name: 'node-stubs',
-  setup(b) {
-    b.onResolve({ filter: /^(node:|node-gyp-build$)/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => {
-      const fail = (name) =>
-        `() => { throw new Error(${JSON.stringify(`${args.path}${name ? `.${name}` : ''} is Node-only: not in the browser build of chess-native`)}); }`;
-      const stub = FEATURE_TESTED.has(args.path) ? () => 'undefined' : fail;
-      const named = importedNames(args.path).map((name) => `export const ${name} = ${stub(name)};`);
-      return { contents: [...named, `export default ${fail('')};`].join('\n'), loader: 'js' };
-    });
-    b.onResolve({ filter: /^chess-native:prelude$/ }, () => ({ path: 'prelude', namespace: 'chess-native' }));
-    b.onLoad({ filter: /.*/, namespace: 'chess-native' }, () => ({ contents: PRELUDE, resolveDir: ROOT, loader: 'ts' }));
-  },
+function nodeStubs(workerSource) {
+  return {
+    name: 'node-stubs',
+    setup(b) {
+      b.onResolve({ filter: /^(node:|node-gyp-build$)/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
+      b.onLoad({ filter: /.*/, namespace: 'node-stub' }, async (args) => {
+        const fail = (name) =>
+          `() => { throw new Error(${JSON.stringify(`${args.path}${name ? `.${name}` : ''} is Node-only: not in the browser build of chess-native`)}); }`;
+        const stub = FEATURE_TESTED.has(args.path) ? () => 'undefined' : fail;
+        const real = BROWSER_MODULES[args.path];
+        const provides = real ? Object.keys(await import(pathToFileURL(real).href)) : [];
+        const named = importedNames(args.path).map((name) =>
+          provides.includes(name) ? `export { ${name} } from ${JSON.stringify(real)};` : `export const ${name} = ${stub(name)};`,
+        );
+        return { contents: [...named, `export default ${fail('')};`].join('\n'), loader: 'js', resolveDir: ROOT };
+      });
+      b.onResolve({ filter: /^chess-native:/ }, (args) => ({ path: args.path.slice('chess-native:'.length), namespace: 'chess-native' }));
+      b.onLoad({ filter: /.*/, namespace: 'chess-native' }, (args) => {
+        if (args.path === 'prelude') return { contents: PRELUDE, resolveDir: ROOT, loader: 'ts' };
+        if (args.path === 'worker') return { contents: `export default ${JSON.stringify(workerSource)};`, loader: 'js' };
+        const entry = ENTRIES[args.path];
+        return { contents: `import 'chess-native:prelude';\nexport * from '${entry}';\n`, resolveDir: ROOT, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** What both builds share. */
+const COMMON = {
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  define: { 'process.env': '{}', __dirname: '"/"' },
+  legalComments: 'none',
+  // A warning (an import the stubs lack) fails the build.
+  logLevel: 'warning',
 };
 
-/** Bundles src/index.ts for browsers into `outfile`. */
-export async function bundleBrowser(outfile = BROWSER_BUNDLE) {
-  await build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts', sourcefile: 'browser-entry.ts' },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    inject: [path.join(ROOT, 'wasm', 'browser-shims.mjs')],
-    define: { 'process.env': '{}', __dirname: '"/"' },
-    plugins: [nodeStubs],
-    legalComments: 'none',
-    // A warning (an import the stubs lack) fails the build.
-    logLevel: 'warning',
-  }).then((result) => {
-    if (result.warnings.length) throw new Error(`bundle: ${result.warnings.length} warnings`);
+function checkWarnings(result, what) {
+  if (result.warnings.length) throw new Error(`bundle: ${result.warnings.length} warnings in ${what}`);
+  return result;
+}
+
+/** The perft worker's script: one classic script, so that any browser starts it from a Blob URL. */
+async function bundleWorker() {
+  const result = await build({
+    ...COMMON,
+    entryPoints: [path.join(ROOT, 'src', 'core', 'wasm', 'web-perft-worker.ts')],
+    format: 'iife',
+    minify: true,
+    write: false,
+    plugins: [nodeStubs('')],
   });
-  return outfile;
+  return checkWarnings(result, 'the worker').outputFiles[0].text;
+}
+
+/** Bundles the browser entries into `outdir` (dist/); returns the entries' paths. */
+export async function bundleBrowser(outdir = DIST) {
+  const worker = await bundleWorker();
+  const result = await build({
+    ...COMMON,
+    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: name })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'browser-shared',
+    format: 'esm',
+    inject: [path.join(ROOT, 'wasm', 'browser-shims.mjs')],
+    plugins: [nodeStubs(worker)],
+  });
+  checkWarnings(result, 'the entries');
+  return Object.keys(ENTRIES).map((name) => path.join(outdir, `${name}.mjs`));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = await bundleBrowser();
-  console.error(`bundle: ${path.relative(ROOT, out)}`);
+  console.error(`bundle: ${out.map((file) => path.relative(ROOT, file)).join(', ')}`);
 }

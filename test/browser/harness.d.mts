@@ -1,6 +1,7 @@
 // Types of test/browser/harness.mjs.
 export const ROOT: string;
 export const CHROMIUM: string;
+export const BUNDLE_FILES: string[];
 export const CHROMIUM_FLAGS: string[];
 export function hasChromium(): boolean;
 

@@ -1,22 +1,21 @@
 // Perft jobs of the wasm backend: perftStart / perftUnitsStart and the calls
 // that read and stop them, as csrc/binding/perft.cc has them, run on
-// worker_threads, each with its own single-threaded engine instance (no
-// SharedArrayBuffer). The root is split as the units are: a perftStart job's
-// units are the root's children (generation order), so progress counts root
-// moves as the addon does. Units go out in batches, each one cn_perft_job
+// workers (worker_threads in Node, Web Workers in browsers: ./transport),
+// each with its own single-threaded engine instance (no SharedArrayBuffer).
+// The root is split as the units are: a perftStart job's units are the
+// root's children (generation order), so progress counts root moves as the
+// addon does. Units go out in batches, each one cn_perft_job
 // over its units with its own table: a few batches a thread balance the
 // load and keep progress moving; a shallow job goes out in one batch a
 // thread, as a table and a message a unit would cost more than the count.
 // A cancel terminates the job's busy workers at once, which also returns
 // their memory; idle workers are kept (unreferenced) for the next job when
 // their tables were small.
-import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
-
 import type { BoundaryTables, PerftHandle } from '../boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, typeError } from './args';
 import type { Answer, Task } from './count-task';
 import { wasm, type CompiledModule, type Engine } from './instance';
+import { workers, type PerftWorker } from './transport';
 
 /** Workers whose last table was at most this large go back to the pool. */
 const POOL_TABLE_BYTES = 16 << 20;
@@ -45,7 +44,7 @@ interface Job {
   elapsedMs: number;
   next: number;
   batch: number;
-  busy: Set<Worker>;
+  busy: Set<PerftWorker>;
   done: () => void;
   /** The result without workers (depth 0, or no units to count). */
   immediate: bigint | null;
@@ -72,7 +71,7 @@ export class WasmJobs {
   readonly #tables: BoundaryTables;
   readonly #status: (status: number, message: string) => Error;
   readonly #jobs = new WeakMap<object, Job>();
-  readonly #idle: Worker[] = [];
+  readonly #idle: PerftWorker[] = [];
 
   constructor(engine: Engine, module: CompiledModule, tables: BoundaryTables, status: (status: number, message: string) => Error) {
     this.#engine = engine;
@@ -168,22 +167,21 @@ export class WasmJobs {
     return handle;
   }
 
-  #worker(job: Job): Worker {
-    const worker =
-      this.#idle.pop() ??
-      new Worker(path.join(__dirname, 'perft-worker.js'), { workerData: { module: this.#module, env: this.#engine.env } });
-    worker.ref();
+  #worker(job: Job): PerftWorker {
+    const worker = this.#idle.pop() ?? workers().spawn(this.#module, this.#engine.env);
+    worker.keepAlive(true);
     job.busy.add(worker);
-    worker.removeAllListeners('message').removeAllListeners('error');
-    worker.on('error', (error) => {
-      process.emitWarning(`chess-native: a wasm perft worker failed (${error.message}); its job ends as cancelled`);
-      this.#fail(job, worker);
-    });
+    worker.listen(null, (message) => this.#failed(job, worker, message));
     return worker;
   }
 
+  #failed(job: Job, worker: PerftWorker, message: string): void {
+    workers().warn(`chess-native: a wasm perft worker failed (${message}); its job ends as cancelled`);
+    this.#fail(job, worker);
+  }
+
   /** Sends the worker the job's next batch, or releases it when there is none. */
-  #feed(job: Job, worker: Worker): void {
+  #feed(job: Job, worker: PerftWorker): void {
     const L = this.#engine.layout;
     if (job.state !== 'running') return;
     const first = job.next;
@@ -200,8 +198,7 @@ export class WasmJobs {
       hashBytes: job.hashBytes,
       keySeed: job.keySeed,
     };
-    worker.removeAllListeners('message');
-    worker.on('message', (answer: Answer) => {
+    const onAnswer = (answer: Answer): void => {
       if (job.state !== 'running') return;
       if (!('counts' in answer)) return this.#fail(job, worker);
       answer.counts.forEach((c, i) => {
@@ -211,29 +208,29 @@ export class WasmJobs {
       });
       job.unitsDone += count;
       this.#feed(job, worker);
-    });
-    worker.postMessage(task);
+    };
+    worker.listen(onAnswer, (message) => this.#failed(job, worker, message));
+    worker.post(task);
   }
 
-  #release(job: Job, worker: Worker): void {
+  #release(job: Job, worker: PerftWorker): void {
     job.busy.delete(worker);
-    worker.removeAllListeners('message').removeAllListeners('error');
     if (job.hashBytes <= POOL_TABLE_BYTES) {
-      worker.unref();
-      worker.on('error', () => this.#drop(worker));
+      worker.keepAlive(false);
+      worker.listen(null, () => this.#drop(worker));
       this.#idle.push(worker);
     } else {
       void worker.terminate();
     }
   }
 
-  #drop(worker: Worker): void {
+  #drop(worker: PerftWorker): void {
     const i = this.#idle.indexOf(worker);
     if (i >= 0) this.#idle.splice(i, 1);
   }
 
   /** A worker that failed (trap, no memory) ends the job as a cancel does: no counts. */
-  #fail(job: Job, worker: Worker): void {
+  #fail(job: Job, worker: PerftWorker): void {
     this.#cancel(job);
     void worker.terminate();
   }
