@@ -125,6 +125,7 @@ describe('boundary tables', () => {
       lineMaxMoves: L.LINE_MAX_MOVES,
       sanLineMoves: L.SAN_LINE_MOVES,
       uciRecordBytes: L.UCI_RECORD_BYTES,
+      noSquare: L.NO_SQUARE,
     }).toEqual(t.limits);
   });
 

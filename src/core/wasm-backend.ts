@@ -66,10 +66,22 @@ class WasmNative {
 
   /** Parses (fen, chess960) into the pos slot; throws a CN_ERR_FEN error with `field` for a bad FEN. */
   parseFen(fen: unknown, chess960: unknown): number {
-    const e = this.#e;
-    const text = this.#at(L.Slot.text);
-    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, text);
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
+    return this.#parse(length, (pos, text, error) => this.#e.call('cn_fen_parse', pos, text, length, chess960 === 1 ? 1 : 0, error));
+  }
+
+  /** A relaxed position (cn_fen_parse_relaxed; a king square of 64: none) into the pos slot, as parseFen. */
+  parseFenRelaxed(fen: unknown, whiteKing: unknown, blackKing: unknown): number {
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
+    const white = integerArg(whiteKing, 'whiteKing', 0, L.NO_SQUARE);
+    const black = integerArg(blackKing, 'blackKing', 0, L.NO_SQUARE);
+    return this.#parse(length, (pos, text, error) => this.#e.call('cn_fen_parse_relaxed', pos, text, length, white, black, error));
+  }
+
+  /** Runs `parse` on the FEN of `length` bytes in the text slot (-1: too long); the pos slot, or the CN_ERR_FEN error. */
+  #parse(length: number, parse: (pos: number, text: number, error: number) => number): number {
+    const e = this.#e;
     const pos = this.#at(L.Slot.pos);
     const error = this.#at(L.Slot.fenError);
     let message: string;
@@ -79,7 +91,7 @@ class WasmNative {
     } else {
       e.view.setInt32(error, 0, true);
       e.u8[error + 4] = 0;
-      if (e.call('cn_fen_parse', pos, text, length, chess960 === 1 ? 1 : 0, error) === L.Status.ok) return pos;
+      if (parse(pos, this.#at(L.Slot.text), error) === L.Status.ok) return pos;
       e.u8[error + 4 + 119] = 0;
       field = e.view.getInt32(error, true);
       message = e.readCString(error + 4);
@@ -206,6 +218,11 @@ function positionCalls(w: WasmNative) {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
       const pos = w.parseFen(fen, chess960);
+      target.set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
+    },
+    fenParseRelaxed(out: unknown, fen: unknown, whiteKing: unknown, blackKing: unknown): void {
+      const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
+      const pos = w.parseFenRelaxed(fen, whiteKing, blackKing);
       target.set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
     },
     fenParseList(slab: unknown, at: unknown, fen: unknown, chess960: unknown, moves: unknown): number {

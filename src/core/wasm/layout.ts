@@ -11,6 +11,8 @@ export const SIDE_OFFSET = 78;
 /** offsetof(cn_position, fullmove). */
 export const FULLMOVE_OFFSET = 72;
 export const MAX_MOVES = 512;
+/** CN_NO_SQUARE. */
+export const NO_SQUARE = 64;
 export const SAN_MAX = 16;
 export const UCI_RECORD_BYTES = 6;
 export const FEN_MAX_LENGTH = 251;
