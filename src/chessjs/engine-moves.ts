@@ -3,7 +3,7 @@
 // chess.js's order; a move string read as written when it already is SAN.
 import type { Position } from '../core/index';
 import { orderKey } from './order';
-import type { Board, RawMove } from './relaxed';
+import type { Board, RawMove } from './state';
 import type { Candidate } from './san';
 
 /** A legal move with its SAN and UCI. */
@@ -38,7 +38,7 @@ export function sansInOrder(pos: Position): string[] {
     const first = san.charAt(0);
     const from = (uci.charCodeAt(1) - 49) * 8 + uci.charCodeAt(0) - 97;
     const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
-    const castle = first !== 'O' ? '' : (to & 7) === 6 ? 'k' : 'q';
+    const castle = first !== 'O' ? '' : to > from ? 'k' : 'q';
     const key = orderKey(from, to, PIECE_OF_SAN[first] ?? 'p', castle, uci.length > 4 ? uci.charAt(4) : undefined);
     KEYS[i] = key * 256 + i;
   }
@@ -46,6 +46,10 @@ export function sansInOrder(pos: Position): string[] {
   const out = new Array<string>(n);
   for (let i = 0; i < n; i++) out[i] = sans[(keys[i] as number) & 255] as string;
   return out;
+}
+
+function isWhite(letter: string): boolean {
+  return letter !== letter.toLowerCase();
 }
 
 /** The move record of a legal move the engine gave as `uci` and `san`, on `board` (before the move). */
@@ -57,11 +61,14 @@ export function engineRec(uci: string, san: string, board: Board): Rec {
   const promotion = uci.length > 4 ? uci.charAt(4) : undefined;
   let captured: string | undefined;
   let flags: string;
-  if (first === 'O') flags = (to & 7) === 6 ? 'k' : 'q';
+  if (first === 'O') flags = to > from ? 'k' : 'q';
   else if (san.includes('x')) {
     const target = board[to];
-    captured = target === undefined ? 'p' : target.toLowerCase();
-    flags = target === undefined ? 'e' : 'c';
+    // En passant: onto an empty square, or (an en-passant square chess.js
+    // was given on an occupied one) onto a man of the mover's own side.
+    const passant = target === undefined || isWhite(target) === isWhite(board[from] as string);
+    captured = passant ? 'p' : target.toLowerCase();
+    flags = passant ? 'e' : 'c';
   } else flags = piece === 'p' && (to - from === 16 || from - to === 16) ? 'b' : 'n';
   if (promotion !== undefined) flags += 'p';
   const key = orderKey(from, to, piece, first === 'O' ? flags : '', promotion);

@@ -1,9 +1,51 @@
 // The parts of a chess.js position the engine's Position does not hold as
 // chess.js does: castling rights as given, the stored en-passant square, the
-// clocks. Text helpers that build FEN fields from them, and the rules by
-// which a move changes them.
+// clocks, where chess.js believes the kings are, and the board as FEN
+// letters beside the engine's. Text helpers that build FEN fields from
+// them, and the rules by which a move changes them.
 import { NAMES, type Color } from './constants';
-import { kingsAfter, type Board, type RawMove } from './relaxed';
+
+/** FEN letters by engine square (a1 = 0); undefined for an empty square. */
+export type Board = (string | undefined)[];
+
+/** A move as chess.js describes it. */
+export interface RawMove {
+  from: number;
+  to: number;
+  piece: string;
+  captured: string | undefined;
+  promotion: string | undefined;
+  /** chess.js's flags string. */
+  flags: string;
+  key: number;
+}
+
+/** The king squares after `move` by `turn`. */
+function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color): readonly [number, number] {
+  if (move.piece !== 'k' || move.flags === '-') return kings;
+  return turn === 'w' ? [move.to, kings[1]] : [kings[0], move.to];
+}
+
+/**
+ * The board after a legal move the engine has played (a new array): the
+ * letters kept beside the engine's board, moved as the engine moved its
+ * pieces (castling moves whatever stands on the rook's square, as chess.js
+ * does; see cn_fen_parse_relaxed).
+ */
+export function applyMove(board: Board, move: RawMove, turn: Color): Board {
+  const next = board.slice();
+  next[move.to] = move.promotion === undefined ? next[move.from] : turn === 'w' ? move.promotion.toUpperCase() : move.promotion;
+  next[move.from] = undefined;
+  if (move.flags === 'e') next[turn === 'w' ? move.to - 8 : move.to + 8] = undefined;
+  if (move.flags === 'k' && (move.to & 7) < 7) {
+    next[move.to - 1] = next[move.to + 1];
+    next[move.to + 1] = undefined;
+  } else if (move.flags === 'q' && (move.to & 7) > 1) {
+    next[move.to + 1] = next[move.to - 2];
+    next[move.to - 2] = undefined;
+  }
+  return next;
+}
 
 /** Castling rights as chess.js prints them, by bits K = 1, Q = 2, k = 4, q = 8. */
 export const CASTLING_TEXT: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
@@ -43,7 +85,11 @@ export interface Counters {
   ep: number;
   half: number;
   full: number;
-  /** Where chess.js believes the kings are (see RelaxedState). */
+  /**
+   * Where chess.js believes each side's king is (white, black): the square
+   * a king was put or moved to, -1 after it was removed. A captured king is
+   * still believed there, so its side goes on guarding that square.
+   */
   kings: readonly [number, number];
 }
 
