@@ -88,7 +88,7 @@ static int castle_rook_squares(unsigned from, unsigned to, unsigned *rook_from, 
 /* A move's piece changes as chess.js makes them: whatever stands on `to`
  * (also, for an en-passant capture onto a square chess.js let stand
  * occupied, a man of the mover's side) and on an en-passant victim's square
- * is lifted; castling moves whatever stands on the rook's square. */
+ * is lifted; castling a king moves whatever stands on the rook's square. */
 static void apply_pieces(cn_position *p, cn_move move, int us) {
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
     const int mover = piece_code(p, from);
@@ -98,7 +98,8 @@ static void apply_pieces(cn_position *p, cn_move move, int us) {
     place(p, to, kind == CN_MOVE_PROMOTION ? us * 8 + (int)cn_move_promotion(move) : mover);
     if (kind == CN_MOVE_EN_PASSANT) {
         lift(p, cn_ep_victim(to, us));
-    } else if (kind == CN_MOVE_CASTLING && castle_rook_squares(from, to, &rook_from, &rook_to)) {
+    } else if (kind == CN_MOVE_CASTLING && (mover & 7) == CN_KING &&
+               castle_rook_squares(from, to, &rook_from, &rook_to)) {
         const int rook = piece_code(p, rook_from);
         lift(p, rook_from);
         place(p, rook_to, rook);
@@ -160,13 +161,18 @@ static void piece_moves(const cn_position *p, move_list *list) {
     }
 }
 
-/* chess.js's castling: the right, the king on its square, the squares
- * between king and target empty (queenside also the third, when on the
- * board), the king's square and the two it crosses unattacked. */
+/* chess.js's castling: the right, a man on the king square, the squares
+ * between it and the target empty (queenside also the third, when on the
+ * board), the king square and the two it crosses unattacked. The man is
+ * the king, or what took it and stands there still (chess.js castles that
+ * man then, and no rook with it); not the opponent's king, which would
+ * leave its side's king square behind. */
 static void castling_moves(const cn_position *p, move_list *list) {
     const int us = p->side, them = us ^ 1;
     const unsigned king = p->relaxed_king[us];
-    if (king >= 64 || !(p->by_type[CN_KING] & p->by_color[us] & bb_square(king))) return;
+    if (king >= 64 || !(occupied_of(p) & bb_square(king)) ||
+        (p->by_type[CN_KING] & p->by_color[them] & bb_square(king)))
+        return;
     const unsigned rights = (unsigned)(p->castling >> (2 * us)) & 3u; /* 1: kingside, 2: queenside */
     const unsigned file = square_file(king);
     const bitboard occupied = occupied_of(p);
@@ -224,7 +230,6 @@ static void play(cn_position *p, cn_move move, cn_undo *undo) {
     const int us = p->side;
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
     const int mover = piece_code(p, from), target = piece_code(p, to);
-    unsigned rook_from = 0, rook_to = 0;
     if (undo) {
         undo->key = p->key;
         undo->fullmove = p->fullmove;
@@ -233,10 +238,7 @@ static void play(cn_position *p, cn_move move, cn_undo *undo) {
         undo->ep_square = p->ep_square;
         memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
         undo->captured = (int8_t)target;
-        undo->moved_aside = (int8_t)(kind == CN_MOVE_EN_PASSANT ? piece_code(p, cn_ep_victim(to, us))
-                                     : kind == CN_MOVE_CASTLING && castle_rook_squares(from, to, &rook_from, &rook_to)
-                                         ? piece_code(p, rook_from)
-                                         : -1);
+        undo->moved_aside = (int8_t)(kind == CN_MOVE_EN_PASSANT ? piece_code(p, cn_ep_victim(to, us)) : -1);
         undo->move = move;
     }
     apply_pieces(p, move, us);
@@ -244,7 +246,8 @@ static void play(cn_position *p, cn_move move, cn_undo *undo) {
     p->castling = rights_after(p->castling, mover, from, to, us);
     const int double_step = (mover & 7) == CN_PAWN && (from + 16 == to || to + 16 == from);
     p->ep_square = double_step ? cn_ep_square_after(p, from, to, us) : (uint8_t)CN_NO_SQUARE;
-    if ((mover & 7) == CN_PAWN || target >= 0)
+    /* A castled man is chess.js's king move whatever it is: no pawn move. */
+    if (((mover & 7) == CN_PAWN && kind != CN_MOVE_CASTLING) || target >= 0)
         p->halfmove = 0;
     else if (p->halfmove < UINT16_MAX)
         p->halfmove++;
@@ -266,7 +269,8 @@ void cn_relaxed_unmake(cn_position *p, const cn_undo *undo) {
     place(p, to, undo->captured);
     if (kind == CN_MOVE_EN_PASSANT) {
         place(p, cn_ep_victim(to, us), undo->moved_aside);
-    } else if (kind == CN_MOVE_CASTLING && castle_rook_squares(from, to, &rook_from, &rook_to)) {
+    } else if (kind == CN_MOVE_CASTLING && (placed & 7) == CN_KING &&
+               castle_rook_squares(from, to, &rook_from, &rook_to)) {
         const int rook = piece_code(p, rook_to);
         lift(p, rook_to);
         place(p, rook_from, rook);
@@ -297,8 +301,7 @@ int cn_relaxed_ep_shown(const cn_position *p) {
         const int file = (int)square_file(victim) + step;
         if (file < 0 || file > 7) continue;
         const unsigned from = (unsigned)((int)victim + step);
-        if ((pawns & bb_square(from)) && leaves_king_safe(p, cn_move_encode(from, ep, CN_MOVE_EN_PASSANT, 0)))
-            return 1;
+        if ((pawns & bb_square(from)) && leaves_king_safe(p, cn_move_encode(from, ep, CN_MOVE_EN_PASSANT, 0))) return 1;
     }
     return 0;
 }

@@ -20,23 +20,25 @@ export interface RawMove {
   key: number;
 }
 
-/** The king squares after `move` by `turn`. */
-function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color): readonly [number, number] {
-  if (move.piece !== 'k' || move.flags === '-') return kings;
+/** The king squares after `move` by `turn`, whose man (a FEN letter) was `mover`. */
+function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color, mover: string | undefined): readonly [number, number] {
+  if (mover?.toLowerCase() !== 'k' || move.flags === '-') return kings;
   return turn === 'w' ? [move.to, kings[1]] : [kings[0], move.to];
 }
 
 /**
  * The board after a legal move the engine has played (a new array): the
  * letters kept beside the engine's board, moved as the engine moved its
- * pieces (castling moves whatever stands on the rook's square, as chess.js
- * does; see cn_fen_parse_relaxed).
+ * pieces (castling a king moves whatever stands on the rook's square, as
+ * chess.js does; see cn_fen_parse_relaxed).
  */
 export function applyMove(board: Board, move: RawMove, turn: Color): Board {
   const next = board.slice();
+  const king = board[move.from]?.toLowerCase() === 'k';
   next[move.to] = move.promotion === undefined ? next[move.from] : turn === 'w' ? move.promotion.toUpperCase() : move.promotion;
   next[move.from] = undefined;
   if (move.flags === 'e') next[turn === 'w' ? move.to - 8 : move.to + 8] = undefined;
+  if (!king) return next;
   if (move.flags === 'k' && (move.to & 7) < 7) {
     next[move.to - 1] = next[move.to + 1];
     next[move.to + 1] = undefined;
@@ -109,14 +111,17 @@ const CORNERS: Record<Color, readonly [number, number][]> = {
  * The counters after `move` by the side to move (chess.js's rules: a king
  * move loses both rights, a move from a rook corner or a capture on one that
  * right; a double step leaves an en-passant square only with an enemy pawn
- * beside it; `at` gives the FEN letter on a square before the move).
+ * beside it; `at` gives the FEN letter on a square before the move). The
+ * man that moves decides, not the move's piece: chess.js castles whatever
+ * stands on a taken king's square.
  */
 export function countersAfter(c: Counters, move: RawMove, at: (square: number) => string | undefined): Counters {
   const us = c.turn;
   const them: Color = us === 'w' ? 'b' : 'w';
+  const mover = at(move.from);
   let castling = c.castling;
   if (move.flags !== '-') {
-    if (move.piece === 'k') castling &= us === 'w' ? ~3 : ~12;
+    if (mover?.toLowerCase() === 'k') castling &= us === 'w' ? ~3 : ~12;
     for (const [square, right] of CORNERS[us]) if (move.from === square) castling &= ~right;
     for (const [square, right] of CORNERS[them]) if (move.to === square) castling &= ~right;
   }
@@ -127,7 +132,7 @@ export function countersAfter(c: Counters, move: RawMove, at: (square: number) =
     if ((file > 0 && at(move.to - 1) === pawn) || (file < 7 && at(move.to + 1) === pawn)) ep = (move.from + move.to) >> 1;
   }
   const resets = move.flags !== '-' && (move.piece === 'p' || move.captured !== undefined);
-  const kings = kingsAfter(c.kings, move, us);
+  const kings = kingsAfter(c.kings, move, us, mover);
   return { turn: them, castling, ep, half: resets ? 0 : c.half + 1, full: us === 'b' ? c.full + 1 : c.full, kings };
 }
 

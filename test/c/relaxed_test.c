@@ -127,13 +127,16 @@ static void relaxed_test_rules(void) {
      * square, that man moves beside the king. */
     relaxed_test_play("8/8/8/8/8/8/8/4K3 w K - 0 1", 4, NONE, "e1g1", "8/8/8/8/8/8/8/6K1 b - - 1 1");
     relaxed_test_play("8/8/8/8/8/8/8/4K2n w K - 0 1", 4, NONE, "e1g1", "8/8/8/8/8/8/8/5nK1 b - - 1 1");
+    /* The man that took a king and stands on its square castles (alone) as chess.js castles it. */
+    relaxed_test_play("r3N3/8/8/8/8/8/8/5K2 b q - 0 1", 5, 60, "e8c8", "r1N5/8/8/8/8/8/8/5K2 w q - 1 2");
     /* A king taken: its side is left with its king square, not in check. */
     cn_position pos;
     relaxed_test_play("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", 5, 60, "e1e8", "4R3/8/8/8/8/8/8/5K2 b - - 0 1");
     if (relaxed_load(&pos, "4R3/8/8/8/8/8/8/5K2 b - - 0 1", 5, 60)) {
         const unsigned state = cn_game_state(&pos);
         /* Two men: chess.js calls that insufficient material too. */
-        if (state != (CN_GAME_NO_MOVES | CN_GAME_INSUFFICIENT)) RELAXED_FAIL("a side with its king taken: state %u", state);
+        if (state != (CN_GAME_NO_MOVES | CN_GAME_INSUFFICIENT))
+            RELAXED_FAIL("a side with its king taken: state %u", state);
     }
     /* The side not to move in check; K+Q and no other king is insufficient (chess.js counts men). */
     if (relaxed_load(&pos, "8/8/8/8/8/8/8/K6Q w - - 0 1", 0, NONE) && !cn_insufficient_material(&pos))
@@ -171,7 +174,8 @@ static void relaxed_test_against_strict(void) {
         for (int depth = 1; depth <= 3; depth++)
             if (cn_perft(&relaxed, depth) != cn_perft(&strict, depth))
                 RELAXED_FAIL("%s: relaxed perft(%d) %llu, strict %llu", fens[i], depth,
-                             (unsigned long long)cn_perft(&relaxed, depth), (unsigned long long)cn_perft(&strict, depth));
+                             (unsigned long long)cn_perft(&relaxed, depth),
+                             (unsigned long long)cn_perft(&strict, depth));
         relaxed_check_moves(&relaxed, fens[i]);
     }
 }
@@ -180,8 +184,7 @@ static void relaxed_test_refusals(void) {
     cn_position pos;
     cn_fen_error error;
     const char *fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    if (cn_fen_parse_relaxed(&pos, fen, strlen(fen), 3, 60, &error) != CN_ERR_FEN ||
-        error.field != CN_FEN_FIELD_BOARD)
+    if (cn_fen_parse_relaxed(&pos, fen, strlen(fen), 3, 60, &error) != CN_ERR_FEN || error.field != CN_FEN_FIELD_BOARD)
         RELAXED_FAIL("a king off its king square loads");
     if (cn_fen_parse_relaxed(&pos, fen, strlen(fen), 4, 65, &error) != CN_ERR_FEN) RELAXED_FAIL("king square 65 loads");
     const char *castling = "8/8/8/8/8/8/8/8 w KX - 0 1", *long_rank = "8/8/8/8/8/8/8/9 w - - 0 1";
@@ -204,7 +207,8 @@ static void relaxed_test_refusals(void) {
     options.depth = 2;
     options.threads = 1;
     cn_perft_job *job = NULL;
-    if (cn_perft_job_start(&pos, &options, &job) != CN_ERR_BAD_POSITION) RELAXED_FAIL("a perft job takes a relaxed position");
+    if (cn_perft_job_start(&pos, &options, &job) != CN_ERR_BAD_POSITION)
+        RELAXED_FAIL("a perft job takes a relaxed position");
 }
 
 int relaxed_tests_run(void) {
