@@ -197,14 +197,17 @@ static int leaves_king_safe(const cn_position *p, cn_move move) {
     return !attacked(&after, king, us ^ 1);
 }
 
+/* The pseudo-legal moves go to a list of their own: `out` gets the legal
+ * ones and nothing past them. */
 int cn_relaxed_moves(const cn_position *p, cn_move *out) {
-    move_list list = {out, 0};
+    cn_move pseudo[CN_MAX_MOVES];
+    move_list list = {pseudo, 0};
     pawn_moves(p, &list);
     piece_moves(p, &list);
     castling_moves(p, &list);
     int legal = 0;
     for (int i = 0; i < list.count; i++)
-        if (leaves_king_safe(p, out[i])) out[legal++] = out[i];
+        if (leaves_king_safe(p, pseudo[i])) out[legal++] = pseudo[i];
     return legal;
 }
 

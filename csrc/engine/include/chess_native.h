@@ -34,7 +34,9 @@ const char *cn_version(void);
 #define CN_NO_SQUARE 64
 /* Room for the moves of any position the parser accepts: at most 16 men a
  * side, so at most 8 king moves + 15 queens * 27 (the known maximum for a
- * reachable position is 218). */
+ * reachable position is 218). A relaxed position may hold more men: its
+ * move list stops at this room (see relaxed.c; no placement a search found
+ * has more than 288 moves). */
 #define CN_MAX_MOVES 512
 
 enum { CN_WHITE = 0, CN_BLACK = 1 };
