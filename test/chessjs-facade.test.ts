@@ -508,6 +508,8 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
         'Q3k3/8/8/8/8/8/8/4K3 w - - 0 1',
         '4k3/8/8/8/8/8/8/4K2Q w - - 0 1',
         'qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1',
+        // 288 moves, more than 256.
+        'QQQQQQQB/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BQQQQQQQ w - - 0 1',
         'P3k3/8/8/8/8/8/8/4K2p w - - 0 1',
         '8/8/8/8/8/8/8/R3K2R w KQ - 0 1',
         'r3k2r/8/8/8/8/8/8/8 b kq - 0 1',
