@@ -205,20 +205,22 @@ export class Chess {
    */
   #positionOf(board: Board, c: Counters, text = boardText(board)): Position | null {
     if (c.turn !== 'w' && c.turn !== 'b') return null;
-    const head = `${text} ${c.turn} ${CASTLING_TEXT[c.castling]}`;
-    const clocks = `${clock(c.half, 0, 65535)} ${clock(c.full, 1, 4294967295)}`;
+    const castling = CASTLING_TEXT[c.castling] as string;
+    const half = clock(c.half, 0, 65535);
+    const full = clock(c.full, 1, 4294967295);
     if (
       this.#applicableRights(c.castling, board) === c.castling &&
       c.kings[0] === board.indexOf('K') &&
       c.kings[1] === board.indexOf('k')
     ) {
       try {
-        return new Position(`${head} ${this.#engineEp(board, c)} ${clocks}`);
+        return new Position(`${text} ${c.turn} ${castling} ${this.#engineEp(board, c)} ${half} ${full}`);
       } catch {
         // outside the strict model: a relaxed position
       }
     }
-    return relaxedPosition(`${head} ${epText(c.ep)} ${clocks}`, kingSquare(c.kings[0]), kingSquare(c.kings[1]));
+    const fen = `${text} ${c.turn} ${castling} ${epText(c.ep)} ${half} ${full}`;
+    return relaxedPosition(fen, kingSquare(c.kings[0]), kingSquare(c.kings[1]));
   }
 
   /** The position for board queries: a side to move chess.js does not know reads as white. */

@@ -20,9 +20,9 @@ export interface RawMove {
   key: number;
 }
 
-/** The king squares after `move` by `turn`, whose man (a FEN letter) was `mover`. */
-function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color, mover: string | undefined): readonly [number, number] {
-  if (mover?.toLowerCase() !== 'k' || move.flags === '-') return kings;
+/** The king squares after `move` by `turn` (`king`: the man that moved is a king). */
+function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color, king: boolean): readonly [number, number] {
+  if (!king || move.flags === '-') return kings;
   return turn === 'w' ? [move.to, kings[1]] : [kings[0], move.to];
 }
 
@@ -34,11 +34,11 @@ function kingsAfter(kings: readonly [number, number], move: RawMove, turn: Color
  */
 export function applyMove(board: Board, move: RawMove, turn: Color): Board {
   const next = board.slice();
-  const king = board[move.from]?.toLowerCase() === 'k';
+  const mover = board[move.from];
   next[move.to] = move.promotion === undefined ? next[move.from] : turn === 'w' ? move.promotion.toUpperCase() : move.promotion;
   next[move.from] = undefined;
   if (move.flags === 'e') next[turn === 'w' ? move.to - 8 : move.to + 8] = undefined;
-  if (!king) return next;
+  if (mover !== 'K' && mover !== 'k') return next;
   if (move.flags === 'k' && (move.to & 7) < 7) {
     next[move.to - 1] = next[move.to + 1];
     next[move.to + 1] = undefined;
@@ -119,9 +119,10 @@ export function countersAfter(c: Counters, move: RawMove, at: (square: number) =
   const us = c.turn;
   const them: Color = us === 'w' ? 'b' : 'w';
   const mover = at(move.from);
+  const king = mover === 'K' || mover === 'k';
   let castling = c.castling;
   if (move.flags !== '-') {
-    if (mover?.toLowerCase() === 'k') castling &= us === 'w' ? ~3 : ~12;
+    if (king) castling &= us === 'w' ? ~3 : ~12;
     for (const [square, right] of CORNERS[us]) if (move.from === square) castling &= ~right;
     for (const [square, right] of CORNERS[them]) if (move.to === square) castling &= ~right;
   }
@@ -132,7 +133,7 @@ export function countersAfter(c: Counters, move: RawMove, at: (square: number) =
     if ((file > 0 && at(move.to - 1) === pawn) || (file < 7 && at(move.to + 1) === pawn)) ep = (move.from + move.to) >> 1;
   }
   const resets = move.flags !== '-' && (move.piece === 'p' || move.captured !== undefined);
-  const kings = kingsAfter(c.kings, move, us, mover);
+  const kings = kingsAfter(c.kings, move, us, king);
   return { turn: them, castling, ep, half: resets ? 0 : c.half + 1, full: us === 'b' ? c.full + 1 : c.full, kings };
 }
 
