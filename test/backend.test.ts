@@ -228,6 +228,53 @@ describe('both backends answer every binding call alike', () => {
     }
   });
 
+  it('parses and plays relaxed positions alike (no king, crowds, castling rights as given)', () => {
+    const none = 64;
+    const cases: [string, number, number][] = [
+      ['8/8/8/8/8/8/8/4Q3 w - - 0 1', none, none],
+      ['QQQQQQQB/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BQQQQQQQ w - - 0 1', none, none],
+      ['4k3/8/8/8/8/8/8/4RK2 w - - 0 1', 5, 60],
+      ['8/8/8/8/8/8/8/4K2n w K - 0 1', 4, none],
+      ['r3N3/8/8/8/8/8/8/5K2 b q - 0 1', 5, 60],
+      ['3k4/8/8/2pP4/8/8/8/3RK3 w - c6 0 1', 4, 59],
+      ['nnnnknnn/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/NNNNKNNN w - - 0 1', 4, 60],
+    ];
+    for (const [fen, white, black] of cases) {
+      same((e) => {
+        const out = new Uint8Array(96);
+        e.fenParseRelaxed(out, fen, white, black);
+        return Array.from(out);
+      });
+      const pos = new Uint8Array(96);
+      engines.native.fenParseRelaxed(pos, fen, white, black);
+      const moves = new Uint16Array(512);
+      const n = engines.native.legalMoves(pos, moves);
+      const pick = engines.native.moveToUci(pos, moves[n >> 1] as number);
+      same((e) => {
+        const list = new Uint16Array(512);
+        return [e.legalMoves(pos, list), Array.from(list), e.legalMovesSan(pos, new Uint16Array(512))];
+      });
+      same((e) => [e.fen(pos), e.turn(pos), e.inCheck(pos), e.hash(pos), e.gameState(pos), e.perft(pos, 2)]);
+      same((e) => {
+        const out = new Uint8Array(96);
+        return [e.play(pos, pick, out), Array.from(out), e.san(pos, pick), e.parseSan(pos, e.san(pos, pick))];
+      });
+      same((e) => {
+        const attackers = new Uint8Array(64);
+        return [e.attackers(pos, 36, 0, attackers), Array.from(attackers)];
+      });
+    }
+    for (const [white, black] of [
+      [65, 64],
+      [-1, 64],
+      [4.5, 64],
+      [3, 60],
+    ])
+      same((e) => e.fenParseRelaxed(new Uint8Array(96), '4k3/8/8/8/8/8/8/4K3 w - - 0 1', white as number, black as number));
+    for (const bad of ['8/8/8/8/8/8/8/8 x - - 0 1', '8/8/8/8/8/8/8/8 w KX - 0 1', '8/8/8/8/8/8/8/9 w - - 0 1', 'x'.repeat(300)])
+      same((e) => e.fenParseRelaxed(new Uint8Array(96), bad, 64, 64));
+  });
+
   it('reads PGN alike, parts and state', () => {
     const text = new TextEncoder().encode('[White "A"]\n\n1. e4 e5 2. Nf3 {ok} (2. f4 exf4) Nc6 3. Bb5 zz 1-0\n\n[FEN "bad"]\n\n1. e4 *\n');
     for (const mode of [0, 1, 2]) {

@@ -156,11 +156,12 @@ describe('boundary tables', () => {
     expect(L.POSITION_BYTES).toBe(t.layout.position['bytes']);
     expect([L.KEY_OFFSET, L.FULLMOVE_OFFSET, L.SIDE_OFFSET]).toEqual(['key', 'fullmove', 'side'].map((k) => t.layout.position[k]));
     expect(L.Status).toEqual(t.status);
-    expect([L.MAX_DEPTH, L.JOB_MAX_UNITS, L.FEN_MAX_LENGTH, L.MAX_HASH_BYTES]).toEqual([
+    expect([L.MAX_DEPTH, L.JOB_MAX_UNITS, L.FEN_MAX_LENGTH, L.MAX_HASH_BYTES, L.NO_SQUARE]).toEqual([
       t.limits.maxDepth,
       t.limits.maxUnits,
       t.limits.fenMaxLength,
       t.limits.maxHashBytes,
+      t.limits.noSquare,
     ]);
     expect(L.PERFT_VERIFY_KEY_SEED).toBe(backend.perftVerifyKeySeed);
     expect(Object.isFrozen(L) && Object.isFrozen(L.PgnInput) && Object.isFrozen(L.Slot) && Object.isFrozen(L.Status)).toBe(true);

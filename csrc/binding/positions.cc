@@ -16,6 +16,21 @@ namespace binding {
 
 namespace {
 
+// Throws the CN_ERR_FEN error with `field` for a FEN that did not parse
+// (too_long: not handed to the parser).
+void ThrowFenError(napi_env env, cn_fen_error *err, bool too_long) {
+    if (too_long) {
+        err->field = CN_FEN_FIELD_COUNT;
+        std::snprintf(err->message, sizeof err->message, "FEN is too long to be valid (more than %d characters)",
+                      CN_FEN_MAX_LENGTH);
+    }
+    err->message[sizeof err->message - 1] = '\0';
+    Napi::Error error = Napi::Error::New(env, err->message);
+    error.Set("code", Napi::String::New(env, StatusName(CN_ERR_FEN)));
+    error.Set("field", Napi::String::New(env, cn_fen_field_name(err->field)));
+    error.ThrowAsJavaScriptException();
+}
+
 // Parses the arguments (fen: string, chess960: 0 | 1) into *pos; false
 // with an exception pending (a CN_ERR_FEN error with `field` for a bad FEN).
 bool ParseFen(napi_env env, napi_value fen_value, napi_value chess960_value, cn_position *pos) {
@@ -32,18 +47,40 @@ bool ParseFen(napi_env env, napi_value fen_value, napi_value chess960_value, cn_
     cn_fen_error err;
     err.field = CN_FEN_FIELD_COUNT;
     err.message[0] = '\0';
-    if (too_long) {
-        std::snprintf(err.message, sizeof err.message, "FEN is too long to be valid (more than %d characters)",
-                      CN_FEN_MAX_LENGTH);
-    } else if (cn_fen_parse(pos, fen, length, chess960 == 1 ? 1 : 0, &err) == CN_OK) {
-        return true;
-    }
-    err.message[sizeof err.message - 1] = '\0';
-    Napi::Error error = Napi::Error::New(env, err.message);
-    error.Set("code", Napi::String::New(env, StatusName(CN_ERR_FEN)));
-    error.Set("field", Napi::String::New(env, cn_fen_field_name(err.field)));
-    error.ThrowAsJavaScriptException();
+    if (!too_long && cn_fen_parse(pos, fen, length, chess960 == 1 ? 1 : 0, &err) == CN_OK) return true;
+    ThrowFenError(env, &err, too_long);
     return false;
+}
+
+// fenParseRelaxed(out: view(positionBytes), fen: string, whiteKing: 0..64,
+// blackKing: 0..64): undefined. A relaxed position (cn_fen_parse_relaxed;
+// a king square of 64: none); `out` is written only on success.
+Napi::Value FenParseRelaxed(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    void *out = ViewBytes(env, info[0], sizeof(cn_position));
+    if (!out) {
+        ThrowType(env, "position must be an ArrayBufferView of positionBytes bytes");
+        return env.Undefined();
+    }
+    char fen[CN_FEN_MAX_LENGTH + 2];
+    size_t length = 0;
+    bool too_long = false;
+    double white_king = 0, black_king = 0;
+    if (!ReadShortString(env, info[1], fen, CN_FEN_MAX_LENGTH, &length, &too_long, "FEN must be a string") ||
+        !IntegerArg(env, info[2], "whiteKing", 0, CN_NO_SQUARE, &white_king) ||
+        !IntegerArg(env, info[3], "blackKing", 0, CN_NO_SQUARE, &black_king))
+        return env.Undefined();
+    cn_fen_error err;
+    err.field = CN_FEN_FIELD_COUNT;
+    err.message[0] = '\0';
+    cn_position pos;
+    if (!too_long && cn_fen_parse_relaxed(&pos, fen, length, static_cast<unsigned>(white_king),
+                                          static_cast<unsigned>(black_king), &err) == CN_OK) {
+        std::memcpy(out, &pos, sizeof pos);
+        return env.Undefined();
+    }
+    ThrowFenError(env, &err, too_long);
+    return env.Undefined();
 }
 
 // fenParse(out: view(positionBytes), fen: string, chess960: 0 | 1): undefined.
@@ -282,6 +319,7 @@ Napi::Value PlayMove(const Napi::CallbackInfo &info, Notation notation) {
 void InitPositions(Napi::Env env, Napi::Object exports) {
     exports.DefineProperties({
         Method<FenParse>(env, "fenParse"),
+        Method<FenParseRelaxed>(env, "fenParseRelaxed"),
         RawMethod(env, "fenParseList", FenParseList),
         Method<WriteFen<cn_fen_write>>(env, "fen"),
         Method<WriteFen<cn_epd_write>>(env, "epd"),

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "position.h"
+#include "relaxed.h"
 #include "sse2.h"
 #include "text.h"
 #include "zobrist.h"
@@ -260,9 +261,9 @@ static void count_men(const cn_position *p, int men[2]) {
 #endif
 }
 
-/* The board field: p's bitboards, and in p->key the pieces' share of the key. */
-static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
-    static const char *color_names[2] = {"white", "black"};
+/* The board field's men: p's bitboards, and in p->key the pieces' share of
+ * the key. */
+static cn_status read_board(cn_position *p, fen_token *t, cn_fen_error *err) {
     uint8_t squares[64] = {0};
     if (!scan_board_fast(t, squares, &p->key)) {
         memset(squares, 0, sizeof squares); /* what the fast scan stored before it gave up */
@@ -270,6 +271,15 @@ static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
         if (status != CN_OK) return status;
     }
     set_bitboards(p, squares);
+    return CN_OK;
+}
+
+/* The board field: its men (read_board), one king and at most
+ * CN_MAX_MEN_PER_SIDE men a side, no pawn on the first or last rank. */
+static cn_status parse_board(cn_position *p, fen_token *t, cn_fen_error *err) {
+    static const char *color_names[2] = {"white", "black"};
+    const cn_status status = read_board(p, t, err);
+    if (status != CN_OK) return status;
     int men_of[2];
     count_men(p, men_of);
     for (int color = 0; color < 2; color++) {
@@ -457,6 +467,8 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
      * turns into a rep stos that is slow to start. */
     cn_position p;
     memset(p.reserved, 0, sizeof p.reserved);
+    p.relaxed = 0;
+    p.relaxed_king[CN_WHITE] = p.relaxed_king[CN_BLACK] = 0;
     p.chess960 = chess960 ? 1 : 0;
     p.halfmove = 0; /* the clocks and key are final in *out only */
     p.fullmove = 1;
@@ -474,6 +486,86 @@ cn_status cn_fen_parse(cn_position *out, const char *fen, size_t len, int chess9
     out->key = key;
     out->halfmove = halfmove;
     out->fullmove = fullmove;
+    return CN_OK;
+}
+
+/* --- relaxed positions ---------------------------------------------------------- */
+
+/* Each side's king square: a king of the side on the board stands there. */
+static cn_status place_relaxed_kings(cn_position *p, const unsigned kings[2], cn_fen_error *err) {
+    static const char *color_names[2] = {"white", "black"};
+    for (int color = 0; color < 2; color++) {
+        if (kings[color] > CN_NO_SQUARE)
+            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: %s's king square %u is not 0..64", color_names[color],
+                            kings[color]);
+        const bitboard allowed = kings[color] < 64 ? bb_square(kings[color]) : 0;
+        if (p->by_type[CN_KING] & p->by_color[color] & ~allowed)
+            return fen_fail(err, CN_FEN_FIELD_BOARD, "board: a %s king stands off its king square", color_names[color]);
+        p->relaxed_king[color] = (uint8_t)kings[color];
+    }
+    return CN_OK;
+}
+
+/* '-' or each of KQkq at most once, in any order. */
+static cn_status parse_relaxed_castling(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    static const char letters[4] = {'K', 'Q', 'k', 'q'}; /* by right bit */
+    p->castling = 0;
+    memset(p->castle_rook, CN_NO_SQUARE, sizeof p->castle_rook);
+    if (token_is(t, '-')) return CN_OK;
+    if (t->length == 0 || t->length > 4) return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: expected '-' or KQkq");
+    for (size_t i = 0; i < t->length; i++) {
+        const char *letter = memchr(letters, t->text[i], sizeof letters);
+        if (!letter)
+            return fail_on_byte(err, CN_FEN_FIELD_CASTLING, "castling: ", (unsigned char)t->text[i],
+                                "a castling right (KQkq)", "a castling right");
+        const uint8_t bit = (uint8_t)(1u << (letter - letters));
+        if (p->castling & bit)
+            return fen_fail(err, CN_FEN_FIELD_CASTLING, "castling: right '%c' is given twice", t->text[i]);
+        p->castling |= bit;
+    }
+    return CN_OK;
+}
+
+/* '-' or any square: kept as given. */
+static cn_status parse_relaxed_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    p->ep_square = CN_NO_SQUARE;
+    if (token_is(t, '-')) return CN_OK;
+    if (t->length != 2 || t->text[0] < 'a' || t->text[0] > 'h' || t->text[1] < '1' || t->text[1] > '8')
+        return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: expected '-' or a square such as e3");
+    p->ep_square = (uint8_t)make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
+    return CN_OK;
+}
+
+static cn_status parse_relaxed_turn(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    if (!token_is(t, 'w') && !token_is(t, 'b')) return fen_fail(err, CN_FEN_FIELD_TURN, "turn: expected 'w' or 'b'");
+    p->side = token_is(t, 'w') ? CN_WHITE : CN_BLACK;
+    return CN_OK;
+}
+
+cn_status cn_fen_parse_relaxed(cn_position *out, const char *fen, size_t len, unsigned white_king, unsigned black_king,
+                               cn_fen_error *err) {
+    fen_token tokens[6];
+    size_t count = 0;
+    cn_status status;
+    const unsigned kings[2] = {white_king, black_king};
+    if (fen == NULL) return fen_fail(err, CN_FEN_FIELD_COUNT, "fields: empty FEN");
+    const int split = split_fields(fen, len, 0, tokens, &count);
+    if ((status = check_field_count(split, count, err)) != CN_OK) return status;
+    cn_position p;
+    memset(&p, 0, sizeof p);
+    p.relaxed = 1;
+    p.fullmove = 1;
+    const size_t board_length = tokens[0].length;
+    if ((status = read_board(&p, &tokens[0], err)) != CN_OK) return status;
+    if (tokens[0].length != board_length)
+        return fen_fail(err, CN_FEN_FIELD_BOARD, "board: expected 8 ranks of 8 squares");
+    if ((status = place_relaxed_kings(&p, kings, err)) != CN_OK) return status;
+    if ((status = parse_relaxed_turn(&p, &tokens[1], err)) != CN_OK) return status;
+    if ((status = parse_relaxed_castling(&p, &tokens[2], err)) != CN_OK) return status;
+    if ((status = parse_relaxed_en_passant(&p, &tokens[3], err)) != CN_OK) return status;
+    if (count == 6 && (status = parse_clocks(&tokens[4], &p.halfmove, &p.fullmove, err)) != CN_OK) return status;
+    p.key ^= cn_state_key(&p);
+    *out = p;
     return CN_OK;
 }
 
@@ -520,7 +612,8 @@ static size_t append_board(const cn_position *p, char *fen, size_t n) {
 }
 
 /* Appends the castling field: the X-FEN letter when the rook is the
- * outermost one on its side, otherwise the rook's file (Shredder-FEN). */
+ * outermost one on its side (a relaxed position's rights are letters
+ * only), otherwise the rook's file (Shredder-FEN). */
 static size_t append_castling(const cn_position *p, char *fen, size_t n) {
     static const char standard_letters[4] = {'K', 'Q', 'k', 'q'};
     if (!p->castling) {
@@ -530,7 +623,8 @@ static size_t append_castling(const cn_position *p, char *fen, size_t n) {
     for (unsigned right = 0; right < 4; right++) {
         if (!(p->castling & (1u << right))) continue;
         char letter = standard_letters[right];
-        if (outermost_rook(p, cn_right_color(right), cn_right_queenside(right)) != p->castle_rook[right]) {
+        if (!p->relaxed &&
+            outermost_rook(p, cn_right_color(right), cn_right_queenside(right)) != p->castle_rook[right]) {
             letter = (char)('A' + square_file(p->castle_rook[right]));
             if (cn_right_color(right) == CN_BLACK) letter = (char)(letter - 'A' + 'a');
         }
@@ -547,7 +641,7 @@ static size_t append_epd(const cn_position *p, char *fen) {
     fen[n++] = ' ';
     n = append_castling(p, fen, n);
     fen[n++] = ' ';
-    if (cn_ep_capture_legal(p)) {
+    if (p->relaxed ? cn_relaxed_ep_shown(p) : cn_ep_capture_legal(p)) {
         fen[n++] = (char)('a' + square_file(p->ep_square));
         fen[n++] = (char)('1' + square_rank(p->ep_square));
     } else {

@@ -7,6 +7,7 @@
 
 #include "move_apply.h"
 #include "position.h"
+#include "relaxed.h"
 #include "zobrist.h"
 
 /* Adds or removes a piece, key included: unmake's inverse of the move. */
@@ -55,6 +56,7 @@ static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
     undo->ep_square = p->ep_square;
     memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
     undo->captured = -1;
+    undo->moved_aside = -1;
     undo->move = move;
 }
 
@@ -83,11 +85,20 @@ CN_INLINE void make_move(cn_position *p, cn_move move, cn_undo *undo, const int 
     if (keyed) p->key ^= cn_polyglot_random[CN_POLYGLOT_TURN];
 }
 
-void cn_make(cn_position *p, cn_move move, cn_undo *undo) { make_move(p, move, undo, 1); }
+void cn_make(cn_position *p, cn_move move, cn_undo *undo) {
+    if (p->relaxed)
+        cn_relaxed_make(p, move, undo);
+    else
+        make_move(p, move, undo, 1);
+}
 
 void cn_make_unkeyed(cn_position *p, cn_move move) { make_move(p, move, NULL, 0); }
 
 void cn_unmake(cn_position *p, const cn_undo *undo) {
+    if (p->relaxed) {
+        cn_relaxed_unmake(p, undo);
+        return;
+    }
     const int us = p->side ^ 1;
     const unsigned from = cn_move_from(undo->move), to = cn_move_to(undo->move), kind = cn_move_kind(undo->move);
     if (kind == CN_MOVE_CASTLING) {

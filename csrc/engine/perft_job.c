@@ -405,7 +405,8 @@ cn_status cn_perft_job_start(const cn_position *pos, const cn_perft_job_options 
     if (!pos || !options_valid(options)) return CN_ERR_BAD_ARGUMENT;
     cn_status status = cn_init();
     if (status != CN_OK) return status;
-    if (cn_position_validate(pos) != CN_OK) return CN_ERR_BAD_POSITION;
+    /* The job's variants count strict positions only. */
+    if (cn_position_validate(pos) != CN_OK || pos->relaxed) return CN_ERR_BAD_POSITION;
     return launch(pos, -1, options, out);
 }
 
@@ -432,7 +433,7 @@ cn_status cn_perft_job_start_units(const cn_position *units, int unit_count, con
     cn_status status = cn_init();
     if (status != CN_OK) return status;
     for (int u = 0; u < unit_count; u++)
-        if (cn_position_validate(&units[u]) != CN_OK) return CN_ERR_BAD_POSITION;
+        if (cn_position_validate(&units[u]) != CN_OK || units[u].relaxed) return CN_ERR_BAD_POSITION;
     if (!castle_rooks_agree(units, unit_count)) return CN_ERR_BAD_POSITION;
     return launch(units, unit_count, options, out);
 }

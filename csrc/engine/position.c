@@ -7,6 +7,7 @@
  */
 #include "position.h"
 
+#include "relaxed.h"
 #include "slider_attacks.h"
 #include "zobrist.h"
 
@@ -22,7 +23,9 @@ int cn_piece_on(const cn_position *pos, unsigned square, int *color) {
     return type;
 }
 
-int cn_in_check(const cn_position *pos) { return cn_king_attacked(pos, pos->side); }
+int cn_in_check(const cn_position *pos) {
+    return pos->relaxed ? cn_relaxed_king_attacked(pos, pos->side) : cn_king_attacked(pos, pos->side);
+}
 
 uint64_t cn_zobrist_key(const cn_position *p, const uint64_t *random) {
     uint64_t key = cn_state_key_in(p, random);
@@ -69,9 +72,8 @@ int cn_ep_square_consistent(const cn_position *p, unsigned ep) {
     return !(occupied & (bb_square(ep) | bb_square(origin)));
 }
 
-/* The pieces: disjoint boards that agree with each other, one king and at
- * most CN_MAX_MEN_PER_SIDE men a side, no pawn on the first or last rank. */
-static int pieces_consistent(const cn_position *p) {
+/* Disjoint boards that agree with each other. */
+static int boards_agree(const cn_position *p) {
     const bitboard white = p->by_color[CN_WHITE], black = p->by_color[CN_BLACK];
     if (white & black) return 0;
     bitboard seen = 0;
@@ -79,7 +81,13 @@ static int pieces_consistent(const cn_position *p) {
         if (p->by_type[type] & seen) return 0;
         seen |= p->by_type[type];
     }
-    if (seen != (white | black)) return 0;
+    return seen == (white | black);
+}
+
+/* The pieces: boards that agree, one king and at most CN_MAX_MEN_PER_SIDE
+ * men a side, no pawn on the first or last rank. */
+static int pieces_consistent(const cn_position *p) {
+    if (!boards_agree(p)) return 0;
     for (int color = 0; color < 2; color++) {
         const bitboard kings = p->by_type[CN_KING] & p->by_color[color];
         if (!kings || bb_more_than_one(kings)) return 0;
@@ -100,10 +108,27 @@ static int castling_consistent(const cn_position *p) {
     return 1;
 }
 
+/* A relaxed struct: boards that agree, a side's king (if any) on its king
+ * square, castling rights as letters only (no rook squares), no Chess960. */
+static cn_status validate_relaxed(const cn_position *p) {
+    if (p->chess960 || !boards_agree(p) || (p->ep_square > 64)) return CN_ERR_BAD_POSITION;
+    for (unsigned right = 0; right < 4; right++)
+        if (p->castle_rook[right] != CN_NO_SQUARE) return CN_ERR_BAD_POSITION;
+    for (int color = 0; color < 2; color++) {
+        const unsigned king = p->relaxed_king[color];
+        const bitboard allowed = king < 64 ? bb_square(king) : 0;
+        if (king > CN_NO_SQUARE || (p->by_type[CN_KING] & p->by_color[color] & ~allowed)) return CN_ERR_BAD_POSITION;
+    }
+    return CN_OK;
+}
+
 cn_status cn_position_validate(const cn_position *p) {
     if (p->side > 1 || p->chess960 > 1 || p->castling > 15 || p->fullmove < 1) return CN_ERR_BAD_POSITION;
     for (size_t i = 0; i < sizeof p->reserved; i++)
         if (p->reserved[i]) return CN_ERR_BAD_POSITION;
+    if (p->relaxed > 1) return CN_ERR_BAD_POSITION;
+    if (p->relaxed) return validate_relaxed(p);
+    if (p->relaxed_king[CN_WHITE] || p->relaxed_king[CN_BLACK]) return CN_ERR_BAD_POSITION;
     if (!pieces_consistent(p) || !castling_consistent(p)) return CN_ERR_BAD_POSITION;
     if (p->ep_square != CN_NO_SQUARE &&
         (!cn_ep_square_consistent(p, p->ep_square) || !cn_pawn_attacks_square(p, p->side, p->ep_square)))

@@ -11,15 +11,16 @@
 /* Dark squares: a1 is dark. */
 #define DARK_SQUARES 0xAA55AA55AA55AA55ULL
 
+/* chess.js counts men, not kings: a relaxed position's two men may be a
+ * king and a queen (K+Q v nothing), and chess.js calls that a draw too. */
 int cn_insufficient_material(const cn_position *pos) {
-    const bitboard kings = pos->by_type[CN_KING];
     const bitboard occupied = pos->by_color[CN_WHITE] | pos->by_color[CN_BLACK];
-    const bitboard others = occupied & ~kings;
-    if (others == 0) return 1; /* K v K */
-    if (!bb_more_than_one(others) && (others & (pos->by_type[CN_KNIGHT] | pos->by_type[CN_BISHOP])))
-        return 1; /* K+N v K, K+B v K */
-    if (others == (others & pos->by_type[CN_BISHOP]))
-        return (others & DARK_SQUARES) == 0 || (others & ~DARK_SQUARES) == 0; /* bishops on one colour */
+    const bitboard bishops = pos->by_type[CN_BISHOP];
+    const int men = bb_popcount(occupied), bishop_count = bb_popcount(bishops);
+    if (men == 2) return 1;                                                                     /* K v K */
+    if (men == 3 && (bishop_count == 1 || bb_popcount(pos->by_type[CN_KNIGHT]) == 1)) return 1; /* K+N v K, K+B v K */
+    if (men == bishop_count + 2)
+        return (bishops & DARK_SQUARES) == 0 || (bishops & ~DARK_SQUARES) == 0; /* bishops on one colour */
     return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "move_apply.h"
 #include "pgn_san.h"
 #include "position.h"
+#include "relaxed.h"
 #include "slider_attacks.h"
 
 #include <stdint.h>
@@ -107,6 +108,7 @@ static int write_disambiguation(const san_context *ctx, cn_move move, int piece,
  * after the move (the one thing that decides it) without making it. */
 static int gives_check(const san_context *ctx, cn_move move) {
     const cn_position *pos = ctx->pos;
+    if (pos->relaxed) return cn_relaxed_gives_check(pos, move);
     const int us = pos->side;
     const unsigned king = bb_lsb(pos->by_type[CN_KING] & pos->by_color[us ^ 1]);
     cn_position after = *pos;
@@ -422,6 +424,33 @@ static int resolve_castling(const cn_position *pos, int castle_side, cn_move *fo
 }
 
 /* What the SAN body (suffixes stripped) says about the move. */
+/* Whether a legal move fits a pattern. */
+static int fits_pattern(const cn_position *pos, const san_pattern *p, cn_move move) {
+    const unsigned from = cn_move_from(move), kind = cn_move_kind(move);
+    if (kind == CN_MOVE_CASTLING || p->castle_side)
+        return kind == CN_MOVE_CASTLING &&
+               p->castle_side == (is_king_side_castle(move) ? SAN_KING_SIDE : SAN_QUEEN_SIDE);
+    if (cn_piece_on(pos, from, NULL) != p->piece || cn_move_to(move) != p->to) return 0;
+    if ((p->from_file >= 0 && (int)square_file(from) != p->from_file) ||
+        (p->from_rank >= 0 && (int)square_rank(from) != p->from_rank))
+        return 0;
+    return kind == CN_MOVE_PROMOTION ? (int)cn_move_promotion(move) == p->promotion : p->promotion < 0;
+}
+
+/* The legal moves that fit a pattern, from the legal move list: a relaxed
+ * position's moves, whose rules the pattern resolvers above do not know. */
+static int resolve_listed(const cn_position *pos, const san_pattern *p, cn_move *found) {
+    cn_move legal[CN_MAX_MOVES];
+    const int legal_count = cn_legal_moves(pos, legal);
+    int fits = 0;
+    for (int i = 0; i < legal_count; i++)
+        if (fits_pattern(pos, p, legal[i])) {
+            *found = legal[i];
+            fits++;
+        }
+    return fits;
+}
+
 static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern) {
     pattern->castle_side = parse_castling(body, n);
     if (pattern->castle_side) return CN_OK;
@@ -438,8 +467,9 @@ cn_status pgn_move_from_san(const cn_position *pos, int in_check, const char *sa
     const cn_status status = parse_pattern(san, n, &pattern);
     if (status != CN_OK) return status;
     cn_move found = CN_MOVE_NONE;
-    const int fits = pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)
-                                         : resolve_pattern(pos, &pattern, in_check, &found);
+    const int fits = pos->relaxed          ? resolve_listed(pos, &pattern, &found)
+                     : pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)
+                                           : resolve_pattern(pos, &pattern, in_check, &found);
     if (fits != 1) /* none, or ambiguous */
         return CN_ERR_ILLEGAL_MOVE;
     *out = found;

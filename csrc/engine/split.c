@@ -242,7 +242,8 @@ cn_status cn_split_tree(const cn_position *root, int ply, size_t max_units, int 
     if (ply < 0) return CN_ERR_BAD_ARGUMENT;
     cn_status status = cn_init();
     if (status != CN_OK) return status;
-    if (cn_position_validate(root) != CN_OK) return CN_ERR_BAD_POSITION;
+    /* Its units are for perft jobs, which count strict positions only. */
+    if (cn_position_validate(root) != CN_OK || root->relaxed) return CN_ERR_BAD_POSITION;
     cn_split level;
     if ((status = root_level(root, track_roots != 0, &level)) != CN_OK) return status;
     while (level.ply < ply && level.count <= max_units) {

@@ -22,10 +22,11 @@ static inline unsigned cn_promotion_letter_order(unsigned code) { return code ^ 
  * inside the engine and in Chess960 UCI; standard UCI writes the king's two
  * steps (e1g1). That form is used only for a king on the e-file: a king
  * elsewhere (possible with X-FEN rights, e.g. R2K4 w Q) could step to the
- * same square normally (d1c1), so there castling stays king-takes-rook. */
+ * same square normally (d1c1), so there castling stays king-takes-rook. A
+ * relaxed position's castling already lands on the king's target. */
 static inline unsigned cn_uci_destination(const cn_position *pos, cn_move move) {
     unsigned from = cn_move_from(move), to = cn_move_to(move);
-    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && square_file(from) == 4)
+    if (cn_move_kind(move) == CN_MOVE_CASTLING && !pos->chess960 && !pos->relaxed && square_file(from) == 4)
         return castle_king_to(from, to);
     return to;
 }

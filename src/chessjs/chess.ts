@@ -1,20 +1,22 @@
-// The Chess class: chess.js 1.4.0's API and behaviour on the engine. A
-// position the engine can hold lives in a Position (legal moves, SAN,
-// check and mate, the ep square FEN shows, repetition keys, perft); beside
-// it this class keeps what chess.js keeps differently: castling rights as
-// given, the stored en-passant square, the clocks, headers and comments.
-// Positions outside the engine's model (see relaxed.ts) are played in
-// TypeScript on a board of FEN letters.
+// The Chess class: chess.js 1.4.0's API and behaviour on the engine. The
+// position lives in an engine Position (legal moves, SAN, check and mate,
+// the ep square FEN shows, repetition keys, perft): a strict one where the
+// engine's model holds the position as chess.js does, else a relaxed one
+// (chess.js's rules for kingless sides, crowded boards, castling rights as
+// given: see cn_fen_parse_relaxed). Beside it this class keeps what
+// chess.js keeps differently: castling rights as given, the stored
+// en-passant square, the clocks, headers and comments.
+import { LIMITS } from '../core/boundary';
 import { Position } from '../core/index';
+import { relaxedPosition } from '../core/position';
 import { DEFAULT_POSITION, NAMES, SEVEN_TAG_ROSTER, squareOf, type Color, type Piece, type PieceSymbol, type Square } from './constants';
 import { castlingDrift, chessJsHash, nullMoveDrift } from './hash';
 import { engineRec, sanAsWritten, sansInOrder, type Rec } from './engine-moves';
 import { Move } from './move';
 import { readPgnText } from './pgn-load';
 import { pgnText } from './pgn-write';
-import { applyMove, attackersOf, epCaptureLegal, kingAttacked, relaxedMoves, relaxedSan, type Board, type RelaxedState } from './relaxed';
 import { cleanMove, permissiveMatch, strippedSan } from './san';
-import { boardText, CASTLING_TEXT, castlingBits, countersAfter, epText, type Counters } from './state';
+import { applyMove, boardText, CASTLING_TEXT, castlingBits, countersAfter, epText, type Board, type Counters } from './state';
 import { validateFen } from './validate';
 
 /** A move played, with what undo() restores. */
@@ -23,7 +25,7 @@ interface Entry extends Counters {
   /** FENs before and after, filled when first needed. */
   before?: string;
   after?: string;
-  /** The Position before a move that replaced it (a null move). */
+  /** The Position before a move that replaced it (a null move); null for a side to move chess.js does not know. */
   prevPos?: Position | null;
   /** The board before the move. */
   prevBoard: Board;
@@ -92,6 +94,11 @@ function headerTemplate(): Record<string, string | null> {
 
 function colorOf(letter: string): Color {
   return letter === letter.toLowerCase() ? 'b' : 'w';
+}
+
+/** A king square for the engine: -1 (no king) is its no-square. */
+function kingSquare(square: number): number {
+  return square < 0 ? LIMITS.noSquare : square;
 }
 
 /** The engine's limits on the clocks; chess.js's own values are kept beside. */
@@ -183,29 +190,49 @@ export class Chess {
     return board;
   }
 
-  /** Sets #pos from the board and counters: a Position when the engine can hold the position, else null. */
+  /** Sets #pos from the board and counters (see #positionOf). */
   #rebuild(text = boardText(this.#board)): void {
     if (this.#history.length > 0) this.#fillFens();
-    const board = this.#board;
-    const c = this.#c;
-    const fen = `${text} ${c.turn} ${CASTLING_TEXT[c.castling]} ${this.#engineEp(board)} ${clock(c.half, 0, 65535)} ${clock(c.full, 1, 4294967295)}`;
-    this.#pos = null;
-    // chess.js castles with rights whose rook is gone (the king moves alone):
-    // the engine drops such rights, so those positions are played here.
-    if ((c.turn !== 'w' && c.turn !== 'b') || this.#applicableRights(c.castling, board) !== c.castling) return;
-    if (c.kings[0] !== board.indexOf('K') || c.kings[1] !== board.indexOf('k')) return;
-    try {
-      this.#pos = new Position(fen);
-    } catch {
-      // outside the engine's model: played in TypeScript (relaxed.ts)
-    }
+    this.#pos = this.#positionOf(this.#board, this.#c, text);
   }
 
-  /** The stored en-passant square when a pawn can just have made it (what the engine accepts), else '-'. */
-  #engineEp(board: Board): string {
-    const ep = this.#c.ep;
+  /**
+   * The engine's position for a board and counters: a strict Position when
+   * the engine's model holds it as chess.js does (it drops castling rights
+   * whose rook is gone, which chess.js keeps, and has one king a side where
+   * chess.js believes it), else a relaxed one; null for a side to move
+   * other than w and b.
+   */
+  #positionOf(board: Board, c: Counters, text = boardText(board)): Position | null {
+    if (c.turn !== 'w' && c.turn !== 'b') return null;
+    const castling = CASTLING_TEXT[c.castling] as string;
+    const half = clock(c.half, 0, 65535);
+    const full = clock(c.full, 1, 4294967295);
+    if (
+      this.#applicableRights(c.castling, board) === c.castling &&
+      c.kings[0] === board.indexOf('K') &&
+      c.kings[1] === board.indexOf('k')
+    ) {
+      try {
+        return new Position(`${text} ${c.turn} ${castling} ${this.#engineEp(board, c)} ${half} ${full}`);
+      } catch {
+        // outside the strict model: a relaxed position
+      }
+    }
+    const fen = `${text} ${c.turn} ${castling} ${epText(c.ep)} ${half} ${full}`;
+    return relaxedPosition(fen, kingSquare(c.kings[0]), kingSquare(c.kings[1]));
+  }
+
+  /** The position for board queries: a side to move chess.js does not know reads as white. */
+  #boardPosition(): Position {
+    return this.#pos ?? (this.#positionOf(this.#board, { ...this.#c, turn: 'w', ep: -1 }) as Position);
+  }
+
+  /** The stored en-passant square when a pawn can just have made it (what the strict engine accepts), else '-'. */
+  #engineEp(board: Board, c: Counters): string {
+    const ep = c.ep;
     if (ep < 0) return '-';
-    const white = this.#c.turn === 'w';
+    const white = c.turn === 'w';
     const pawn = white ? 'p' : 'P';
     const ok =
       ep >> 3 === (white ? 5 : 2) &&
@@ -226,8 +253,9 @@ export class Chess {
 
   fen({ forceEnpassantSquare = false }: { forceEnpassantSquare?: boolean } = {}): string {
     const pos = this.#pos;
-    if (pos !== null) return this.#engineFen(pos.fen(), this.#c, forceEnpassantSquare);
-    return this.#relaxedFen(this.#board, this.#c, forceEnpassantSquare);
+    const c = this.#c;
+    if (pos !== null) return this.#engineFen(pos.fen(), c, forceEnpassantSquare);
+    return `${boardText(this.#board)} ${c.turn} ${CASTLING_TEXT[c.castling]} ${forceEnpassantSquare ? epText(c.ep) : '-'} ${c.half} ${c.full}`;
   }
 
   /** chess.js's FEN from the engine's: its own castling field, clocks and (forced) en-passant square. */
@@ -239,10 +267,12 @@ export class Chess {
     return `${engine.slice(0, second)} ${CASTLING_TEXT[c.castling]} ${ep} ${c.half} ${c.full}`;
   }
 
-  #relaxedFen(board: Board, c: Counters, forceEp: boolean): string {
-    const state: RelaxedState = { board, turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings };
-    const ep = forceEp || epCaptureLegal(state) ? epText(c.ep) : '-';
-    return `${boardText(board)} ${c.turn} ${CASTLING_TEXT[c.castling]} ${ep} ${c.half} ${c.full}`;
+  /** chess.js's FEN of a board and counters other than the current ones (the engine says whether the en-passant square shows). */
+  #fenOf(board: Board, c: Counters): string {
+    const text = boardText(board);
+    const pos = c.ep >= 0 ? this.#positionOf(board, c, text) : null;
+    if (pos !== null) return this.#engineFen(pos.fen(), c, false);
+    return `${text} ${c.turn} ${CASTLING_TEXT[c.castling]} - ${c.half} ${c.full}`;
   }
 
   #letterAt = (square: number): string | undefined => this.#board[square];
@@ -317,8 +347,7 @@ export class Chess {
     const color = attackedBy || this.#c.turn;
     const index = squareOf(square);
     if (index < 0 || (color !== 'w' && color !== 'b')) return [];
-    if (this.#pos !== null) return this.#pos.attackers(square, color) as Square[];
-    return attackersOf(this.#board, color, index).map((s) => NAMES[s] as Square);
+    return this.#boardPosition().attackers(square, color) as Square[];
   }
 
   isAttacked(square: Square, attackedBy: Color): boolean {
@@ -415,22 +444,11 @@ export class Chess {
   /** The legal moves in chess.js's order, with SAN disambiguated among all of them. */
   #legal(): Rec[] {
     const pos = this.#pos;
-    if (pos === null) return this.#relaxedRecs(-1, undefined);
+    if (pos === null) return [];
     const ucis = pos.legalMoves();
     const sans = pos.legalMovesSan();
     const recs = ucis.map((uci, i) => engineRec(uci, sans[i] as string, this.#board));
     return recs.sort((a, b) => a.key - b.key);
-  }
-
-  #relaxedRecs(square: number, piece: string | undefined): Rec[] {
-    const state = this.#relaxedState();
-    const raw = relaxedMoves(state, square, piece);
-    return raw.map((m) => ({ ...m, san: relaxedSan(state, m, raw), uci: NAMES[m.from]! + NAMES[m.to]! + (m.promotion ?? '') }));
-  }
-
-  #relaxedState(): RelaxedState {
-    const c = this.#c;
-    return { board: this.#board, turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings };
   }
 
   moves(): string[];
@@ -473,8 +491,7 @@ export class Chess {
   /** The FEN after a legal move, the position unchanged. */
   #fenAfter(m: Rec): string {
     const c = countersAfter(this.#c, m, this.#letterAt);
-    const pos = this.#pos;
-    if (pos === null) return this.#relaxedFen(applyMove(this.#board, m, this.#c.turn), c, false);
+    const pos = this.#pos as Position; // a position without one has no moves
     pos.play(m.uci);
     const after = this.#engineFen(pos.fen(), c, false);
     pos.undo();
@@ -514,15 +531,8 @@ export class Chess {
 
   #fromObject(move: { from: string; to: string; promotion?: string }): Rec | null {
     const { from, to, promotion } = move;
-    if (squareOf(from) < 0 || squareOf(to) < 0) return null;
     const pos = this.#pos;
-    if (pos === null) {
-      return (
-        this.#legal().find(
-          (m) => m.from === squareOf(from) && m.to === squareOf(to) && (m.promotion === undefined || m.promotion === promotion),
-        ) ?? null
-      );
-    }
+    if (squareOf(from) < 0 || squareOf(to) < 0 || pos === null) return null;
     let uci = from + to;
     if (!pos.isLegal(uci)) {
       if (typeof promotion !== 'string' || promotion.length !== 1 || !'nbrq'.includes(promotion)) return null;
@@ -537,26 +547,21 @@ export class Chess {
     const clean = cleanMove(move, strict);
     if (clean === '--') return NULL_MOVE;
     const pos = this.#pos;
-    if (pos !== null) {
-      let uci: string | null = null;
-      try {
-        uci = pos.parseSan(clean);
-      } catch {
-        // not a move the engine reads: maybe one only the permissive reading takes
-      }
-      if (uci !== null) {
-        const quick = sanAsWritten(uci, clean, this.#board);
-        if (quick !== null) return quick;
-        const san = pos.san(uci);
-        if (strippedSan(san) === clean) return engineRec(uci, san, this.#board);
-      }
-      if (strict) return null;
-      return (permissiveMatch(clean, this.#legal()) as Rec | undefined) ?? null;
+    if (pos === null) return null;
+    let uci: string | null = null;
+    try {
+      uci = pos.parseSan(clean);
+    } catch {
+      // not a move the engine reads: maybe one only the permissive reading takes
     }
-    const recs = this.#legal();
-    const exact = recs.find((m) => strippedSan(m.san) === clean);
-    if (exact !== undefined || strict) return exact ?? null;
-    return (permissiveMatch(clean, recs) as Rec | undefined) ?? null;
+    if (uci !== null) {
+      const quick = sanAsWritten(uci, clean, this.#board);
+      if (quick !== null) return quick;
+      const san = pos.san(uci);
+      if (strippedSan(san) === clean) return engineRec(uci, san, this.#board);
+    }
+    if (strict) return null;
+    return (permissiveMatch(clean, this.#legal()) as Rec | undefined) ?? null;
   }
 
   /** Plays a legal move (or a null move) and returns its history entry. */
@@ -578,15 +583,8 @@ export class Chess {
     };
     const next = countersAfter(c, rec, this.#letterAt);
     if (rec.flags === '-') {
-      if (pos !== null) {
-        entry.prevPos = pos;
-        const fields = pos.fen().split(' ');
-        fields[1] = next.turn;
-        fields[3] = '-';
-        fields[4] = String(clock(next.half, 0, 65535));
-        fields[5] = String(clock(next.full, 1, 4294967295));
-        this.#pos = new Position(fields.join(' '));
-      }
+      entry.prevPos = pos;
+      this.#pos = this.#positionOf(board, next);
     } else {
       pos?.play(rec.uci);
       if (rec.unchecked === true && pos !== null && pos.inCheck()) rec.san += pos.isCheckmate() ? '#' : '+';
@@ -625,7 +623,7 @@ export class Chess {
         continue;
       }
       e.after ??= after;
-      e.before = this.#relaxedFen(e.prevBoard, e, false);
+      e.before = this.#fenOf(e.prevBoard, e);
       after = e.before;
     }
   }
@@ -665,47 +663,25 @@ export class Chess {
     else this.#counts.delete(key);
   }
 
+  // A side to move chess.js does not know (no position) is not in check and has no moves.
   isCheck(): boolean {
-    const c = this.#c;
-    return this.#pos !== null ? this.#pos.inCheck() : kingAttacked(this.#board, c.turn, c.kings[c.turn === 'w' ? 0 : 1]);
+    return this.#pos !== null && this.#pos.inCheck();
   }
 
   inCheck(): boolean {
     return this.isCheck();
   }
 
-  #noMoves(): boolean {
-    return this.#relaxedRecs(-1, undefined).length === 0;
-  }
-
   isCheckmate(): boolean {
-    return this.#pos !== null ? this.#pos.isCheckmate() : this.isCheck() && this.#noMoves();
+    return this.#pos !== null && this.#pos.isCheckmate();
   }
 
   isStalemate(): boolean {
-    return this.#pos !== null ? this.#pos.isStalemate() : !this.isCheck() && this.#noMoves();
+    return this.#pos === null || this.#pos.isStalemate();
   }
 
   isInsufficientMaterial(): boolean {
-    if (this.#pos !== null) return this.#pos.isInsufficientMaterial();
-    // chess.js's rule, counting every piece: kings need not be there.
-    const board = this.#board;
-    let pieces = 0;
-    let bishops = 0;
-    let knights = 0;
-    const bishopColors = new Set<number>();
-    board.forEach((letter, square) => {
-      if (letter === undefined) return;
-      pieces++;
-      const type = letter.toLowerCase();
-      if (type === 'b') {
-        bishops++;
-        bishopColors.add(((square >> 3) + (square & 7)) % 2);
-      } else if (type === 'n') knights++;
-    });
-    if (pieces === 2) return true;
-    if (pieces === 3 && (bishops === 1 || knights === 1)) return true;
-    return pieces === bishops + 2 && bishopColors.size <= 1;
+    return this.#boardPosition().isInsufficientMaterial();
   }
 
   isThreefoldRepetition(): boolean {
@@ -727,22 +703,7 @@ export class Chess {
   perft(depth: number): number {
     // chess.js counts the moves at any depth of 1 or less, and recurses while depth - 1 > 0.
     const plies = depth > 1 ? Math.ceil(depth) : 1;
-    if (this.#pos !== null) return this.#pos.perft(plies);
-    return this.#relaxedPerft(this.#relaxedState(), plies);
-  }
-
-  #relaxedPerft(state: RelaxedState, depth: number): number {
-    const moves = relaxedMoves(state);
-    if (depth <= 1) return moves.length;
-    let nodes = 0;
-    for (const m of moves) {
-      const c = countersAfter({ ...this.#c, ...state }, m, (s) => state.board[s]);
-      nodes += this.#relaxedPerft(
-        { board: applyMove(state.board, m, state.turn), turn: c.turn, castling: c.castling, ep: c.ep, kings: c.kings },
-        depth - 1,
-      );
-    }
-    return nodes;
+    return this.#pos !== null ? this.#pos.perft(plies) : 0;
   }
 
   // --- PGN ------------------------------------------------------------------

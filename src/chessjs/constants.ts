@@ -56,11 +56,6 @@ export function scanOrder(square: number): number {
   return (7 - (square >> 3)) * 8 + (square & 7);
 }
 
-/** The other side. */
-export function other(color: Color): Color {
-  return color === 'w' ? 'b' : 'w';
-}
-
 /** A knight's steps (ranks up, files right), in the order chess.js tries them. */
 export const KNIGHT_STEPS: readonly (readonly [number, number])[] = [
   [1, -2],

@@ -1,9 +1,10 @@
 // Move records from the engine's answers: a legal move's UCI and SAN (and
 // the board) give chess.js's description of it; the SAN of all legal moves in
 // chess.js's order; a move string read as written when it already is SAN.
+import { backend } from '../core/boundary';
 import type { Position } from '../core/index';
 import { orderKey } from './order';
-import type { Board, RawMove } from './relaxed';
+import type { Board, RawMove } from './state';
 import type { Candidate } from './san';
 
 /** A legal move with its SAN and UCI. */
@@ -21,8 +22,11 @@ const PAWN_SHAPE = /^[a-h](x[a-h])?[1-8][NBRQ]?$/;
 
 const PIECE_OF_SAN: Record<string, string> = { N: 'n', B: 'b', R: 'r', Q: 'q', K: 'k', O: 'k' };
 
-// Sort keys of the current position's moves, each key * 256 + the move's index.
-const KEYS = new Int32Array(256);
+// Sort keys of the current position's moves, each key * MOVES + the move's
+// index (a relaxed position can have more than 256 moves; the largest key,
+// castling's, times 512 stays below 2^31).
+const MOVES = backend.maxMoves;
+const KEYS = new Int32Array(MOVES);
 
 /**
  * The SAN of the legal moves in chess.js's order: keys sorted as numbers in
@@ -38,14 +42,18 @@ export function sansInOrder(pos: Position): string[] {
     const first = san.charAt(0);
     const from = (uci.charCodeAt(1) - 49) * 8 + uci.charCodeAt(0) - 97;
     const to = (uci.charCodeAt(3) - 49) * 8 + uci.charCodeAt(2) - 97;
-    const castle = first !== 'O' ? '' : (to & 7) === 6 ? 'k' : 'q';
+    const castle = first !== 'O' ? '' : to > from ? 'k' : 'q';
     const key = orderKey(from, to, PIECE_OF_SAN[first] ?? 'p', castle, uci.length > 4 ? uci.charAt(4) : undefined);
-    KEYS[i] = key * 256 + i;
+    KEYS[i] = key * MOVES + i;
   }
   const keys = KEYS.subarray(0, n).sort();
   const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = sans[(keys[i] as number) & 255] as string;
+  for (let i = 0; i < n; i++) out[i] = sans[(keys[i] as number) % MOVES] as string;
   return out;
+}
+
+function isWhite(letter: string): boolean {
+  return letter !== letter.toLowerCase();
 }
 
 /** The move record of a legal move the engine gave as `uci` and `san`, on `board` (before the move). */
@@ -57,11 +65,14 @@ export function engineRec(uci: string, san: string, board: Board): Rec {
   const promotion = uci.length > 4 ? uci.charAt(4) : undefined;
   let captured: string | undefined;
   let flags: string;
-  if (first === 'O') flags = (to & 7) === 6 ? 'k' : 'q';
+  if (first === 'O') flags = to > from ? 'k' : 'q';
   else if (san.includes('x')) {
     const target = board[to];
-    captured = target === undefined ? 'p' : target.toLowerCase();
-    flags = target === undefined ? 'e' : 'c';
+    // En passant: onto an empty square, or (an en-passant square chess.js
+    // was given on an occupied one) onto a man of the mover's own side.
+    const passant = target === undefined || isWhite(target) === isWhite(board[from] as string);
+    captured = passant ? 'p' : target.toLowerCase();
+    flags = passant ? 'e' : 'c';
   } else flags = piece === 'p' && (to - from === 16 || from - to === 16) ? 'b' : 'n';
   if (promotion !== undefined) flags += 'p';
   const key = orderKey(from, to, piece, first === 'O' ? flags : '', promotion);

@@ -55,6 +55,8 @@ export interface Limits {
   readonly sanLineMoves: number;
   /** Bytes per move in playLine's `ucis` and after a PGN move's SAN (the UCI string, NUL padded). */
   readonly uciRecordBytes: number;
+  /** The square number that names no square (fenParseRelaxed's missing king). */
+  readonly noSquare: number;
 }
 
 /** The PGN reader's record codes and limits (pgn.h, boundary.h). */
@@ -207,6 +209,12 @@ export interface Backend {
   pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, parts: PgnParts) => void): void;
 
   fenParse(out: Uint8Array, fen: string, chess960: 0 | 1): void;
+  /**
+   * A relaxed position (cn_fen_parse_relaxed: chess.js's rules for the
+   * positions it accepts) into `out`; whiteKing / blackKing: each side's
+   * king square (a1 = 0), or 64 for none.
+   */
+  fenParseRelaxed(out: Uint8Array, fen: string, whiteKing: number, blackKing: number): void;
   /**
    * fenParse into slab[at, at + positionBytes), then the sorted legal moves
    * of the new position into `moves` (as uint16); returns their count.

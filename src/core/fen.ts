@@ -23,6 +23,19 @@ export function parseFen(out: Uint8Array, fen: string, chess960: boolean): void 
   }
 }
 
+/**
+ * Parses `fen` as a relaxed position (chess.js's rules for positions it
+ * accepts and the strict parser refuses: see cn_fen_parse_relaxed) into
+ * `out`; kings: each side's king square (a1 = 0), or TABLES' limits.noSquare.
+ */
+export function parseRelaxedFen(out: Uint8Array, fen: string, whiteKing: number, blackKing: number): void {
+  try {
+    backend.fenParseRelaxed(out, fen, whiteKing, blackKing);
+  } catch (e) {
+    throw publicError(e);
+  }
+}
+
 /** The FEN after the side to move of `fen` passes (a null move: no en passant, clocks on). */
 export function passedFen(fen: string, chess960: boolean): string {
   const before = new Uint8Array(backend.positionBytes);

@@ -5,7 +5,7 @@ import { attackerSquares, boardRows, pieceAt, squareIndex, type BoardPiece, type
 import { allocBytes, copyBytes, currentSlab, NO_SLAB, positionView, sameKey, type HistoryEntry } from './bytes';
 import { checkDepth, checkMove } from './checks';
 import { describe, type Notation } from './errors';
-import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, START_FEN } from './fen';
+import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, parseRelaxedFen, START_FEN } from './fen';
 import { playLine, sanLine } from './lines';
 import { backend, moveError, TABLES } from './boundary';
 import { uciNames, UNNAMED as UNNAMED_NAME } from './uci-names';
@@ -55,6 +55,9 @@ function tooLarge(what: string, depth: number, count: bigint, big: string): Rang
   );
 }
 
+// Sets a Position's bytes from outside its constructor (relaxedPosition).
+let adopt: (pos: Position, bytes: Uint8Array) => void;
+
 /**
  * A chess position with a move history. All state lives in private position
  * bytes that the native engine reads; every method either succeeds or
@@ -70,6 +73,10 @@ export class Position {
   #at = -1;
   #chess960: boolean;
   #history: HistoryEntry[] = [];
+
+  static {
+    adopt = (pos, bytes) => pos.#set(bytes);
+  }
 
   #pos(): Uint8Array {
     return this.#bytes ?? (this.#bytes = new Uint8Array(this.#slab, this.#at, BYTES));
@@ -496,4 +503,17 @@ export class Position {
     copy.#history = this.#history.slice();
     return copy;
   }
+}
+
+/**
+ * A relaxed position (see parseRelaxedFen): chess.js's rules for the
+ * positions it accepts and the strict parser refuses. For
+ * chess-native/chessjs; not exported by the package's main entry.
+ */
+export function relaxedPosition(fen: string, whiteKing: number, blackKing: number): Position {
+  const bytes = allocBytes();
+  parseRelaxedFen(bytes, fen, whiteKing, blackKing);
+  const pos = new Position();
+  adopt(pos, bytes);
+  return pos;
 }

@@ -105,11 +105,30 @@ class WasmNative {
   /** Parses (fen, chess960) into the pos slot; throws a CN_ERR_FEN error with `field` for a bad FEN. */
   parseFen(fen: unknown, chess960: unknown): number {
     const L = this.layout;
-    const e = this.#e;
-    const text = this.#at(L.Slot.text);
-    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, text);
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
+    return this.#parse(length, chess960 === 1 ? 1 : 0, -1);
+  }
+
+  /** A relaxed position (cn_fen_parse_relaxed; a king square of NO_SQUARE: none) into the pos slot, as parseFen. */
+  parseFenRelaxed(fen: unknown, whiteKing: unknown, blackKing: unknown): number {
+    const L = this.layout;
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
+    const white = integerArg(whiteKing, 'whiteKing', 0, L.NO_SQUARE);
+    const black = integerArg(blackKing, 'blackKing', 0, L.NO_SQUARE);
+    return this.#parse(length, white, black);
+  }
+
+  /**
+   * Parses the FEN of `length` bytes in the text slot (-1: too long) into the
+   * pos slot: strict with chess960 `a` when `b` is -1, else relaxed with king
+   * squares `a` and `b`. The pos slot, or the CN_ERR_FEN error.
+   */
+  #parse(length: number, a: number, b: number): number {
+    const L = this.layout;
+    const e = this.#e;
     const pos = this.#at(L.Slot.pos);
+    const text = this.#at(L.Slot.text);
     const error = this.#at(L.Slot.fenError);
     let message: string;
     let field = 0; // CN_FEN_FIELD_COUNT
@@ -118,11 +137,15 @@ class WasmNative {
     } else {
       e.view.setInt32(error + L.FenError.field, 0, true);
       e.u8[error + L.FenError.message] = 0;
+      const name = b < 0 ? 'cn_fen_parse' : 'cn_fen_parse_relaxed';
       let status: number;
       try {
-        status = e.exports.cn_fen_parse!(pos, text, length, chess960 === 1 ? 1 : 0, error) as number;
+        // Called directly, as on every hot path here: no name lookup or argument array a call.
+        status = (
+          b < 0 ? e.exports.cn_fen_parse!(pos, text, length, a, error) : e.exports.cn_fen_parse_relaxed!(pos, text, length, a, b, error)
+        ) as number;
       } catch (caught) {
-        throw e.trapped('cn_fen_parse', caught);
+        throw e.trapped(name, caught);
       }
       if (status === L.Status.ok) return pos;
       e.u8[error + L.FenError.message + L.FEN_MESSAGE_BYTES - 1] = 0;
@@ -260,6 +283,11 @@ function positionCalls(w: WasmNative) {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
       w.parseFen(fen, chess960);
       target.set(w.posBytes());
+    },
+    fenParseRelaxed(out: unknown, fen: unknown, whiteKing: unknown, blackKing: unknown): void {
+      const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
+      const pos = w.parseFenRelaxed(fen, whiteKing, blackKing);
+      target.set(e.u8.subarray(pos, pos + L.POSITION_BYTES));
     },
     fenParseList(slab: unknown, at: unknown, fen: unknown, chess960: unknown, moves: unknown): number {
       if (

@@ -31,6 +31,7 @@
 #include "suite.h"
 #include "san_test.c"
 #include "pgn_test.c"
+#include "relaxed_test.c"
 #include "perft_job_test.c"
 #include "split_test.c"
 #include "tt_test.c"
@@ -470,6 +471,9 @@ int main(int argc, char **argv) {
     int pgn_failures = pgn_tests_run();
     checks++;
     CHECK(pgn_failures == 0, "%d PGN test failures", pgn_failures);
+    int relaxed_failures = relaxed_tests_run();
+    checks++;
+    CHECK(relaxed_failures == 0, "%d relaxed position test failures", relaxed_failures);
 
     static const struct {
         const char *file;

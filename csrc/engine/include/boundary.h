@@ -60,7 +60,8 @@ extern "C" {
     X(CN_LINE_SAN_MAX, sanMaxLength)                                                                                   \
     X(CN_LINE_MAX_MOVES, lineMaxMoves)                                                                                 \
     X(CN_SAN_LINE_MOVES, sanLineMoves)                                                                                 \
-    X(CN_UCI_RECORD_BYTES, uciRecordBytes)
+    X(CN_UCI_RECORD_BYTES, uciRecordBytes)                                                                             \
+    X(CN_NO_SQUARE, noSquare)
 
 /* ---- Slots of the arrays that cross ------------------------------------ */
 

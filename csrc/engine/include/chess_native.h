@@ -34,7 +34,9 @@ const char *cn_version(void);
 #define CN_NO_SQUARE 64
 /* Room for the moves of any position the parser accepts: at most 16 men a
  * side, so at most 8 king moves + 15 queens * 27 (the known maximum for a
- * reachable position is 218). */
+ * reachable position is 218). A relaxed position may hold more men: its
+ * move list stops at this room (see relaxed.c; no placement a search found
+ * has more than 288 moves). */
 #define CN_MAX_MOVES 512
 
 enum { CN_WHITE = 0, CN_BLACK = 1 };
@@ -68,8 +70,11 @@ typedef struct cn_position {
     uint8_t castling;  /* CN_WHITE_OO | ... */
     uint8_t ep_square; /* CN_NO_SQUARE when none */
     uint8_t castle_rook[4];
-    uint8_t chess960;     /* 1: castling moves are king-takes-rook in UCI */
-    uint8_t reserved[10]; /* zero; the struct is 96 bytes with no padding */
+    uint8_t chess960;        /* 1: castling moves are king-takes-rook in UCI */
+    uint8_t relaxed;         /* 1: a relaxed position (cn_fen_parse_relaxed), else 0 */
+    uint8_t relaxed_king[2]; /* relaxed: each side's king square as chess.js keeps it
+                                (CN_NO_SQUARE: none); else zero */
+    uint8_t reserved[7];     /* zero; the struct is 96 bytes with no padding */
 } cn_position;
 
 /*
@@ -167,6 +172,29 @@ cn_status cn_fen_parse(cn_position *pos, const char *fen, size_t len, int chess9
 /* Room cn_fen_write and cn_epd_write need: every FEN is shorter. */
 #define CN_FEN_WRITE_MAX 100
 
+/*
+ * A relaxed position: what chess.js 1.x plays after its load() with
+ * skipValidation, put() and remove(), where the strict parser above refuses.
+ * Any number of men of any kind on any square; a side may have no king
+ * (it is then never in check and all its pseudo-legal moves are legal); the
+ * side not to move may be in check (its king can be taken); castling
+ * rights are KQkq letters kept as given (castling needs the king on its
+ * square of white_king / black_king, the two squares beside it on its side
+ * empty, the queenside's third too when on the board, and the king's
+ * square and the two it crosses unattacked; the rook need not be there:
+ * whatever stands on the square three (kingside) or four (queenside)
+ * files from the king moves beside it); the en-passant square is kept as
+ * given, any square. white_king and black_king are where chess.js takes
+ * each king to be (CN_NO_SQUARE: no king): a side's king on the board must
+ * stand there; a captured king's square stays its side's king square.
+ * Moves, make/unmake, SAN, UCI, FEN, check, game state and perft follow
+ * chess.js's rules on it; the threaded perft job and split refuse it
+ * (CN_ERR_BAD_POSITION). Chess960 is not supported. The FEN must have 6
+ * fields (or 4); the board 8 ranks of 8 squares.
+ */
+cn_status cn_fen_parse_relaxed(cn_position *pos, const char *fen, size_t len, unsigned white_king, unsigned black_king,
+                               cn_fen_error *err);
+
 /* Writes canonical FEN with a NUL; returns its length (< CN_FEN_WRITE_MAX).
  * cap >= CN_FEN_WRITE_MAX. */
 size_t cn_fen_write(const cn_position *pos, char *buf, size_t cap);
@@ -222,7 +250,10 @@ typedef struct cn_undo {
     uint8_t castling;
     uint8_t ep_square;
     uint8_t castle_rook[4];
-    int8_t captured; /* CN_PAWN..CN_QUEEN, or -1 */
+    int8_t captured; /* CN_PAWN..CN_QUEEN, or -1; relaxed: color * 8 + type */
+    /* Relaxed positions only: the piece (color * 8 + type, or -1) that stood
+     * on an en-passant capture's victim square or castling's rook square. */
+    int8_t moved_aside;
     cn_move move;
 } cn_undo;
 

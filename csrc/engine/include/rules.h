@@ -32,7 +32,8 @@ unsigned cn_game_state(const cn_position *pos);
  * (K+N v K, K+B v K); or kings and any number of bishops, of either side,
  * all standing on squares of one colour (K+B v K+B with same-coloured
  * bishops, and more of them). Pawns, rooks and queens are always enough.
- * Returns 1 or 0.
+ * chess.js counts men, kings among them: in a relaxed position any two men
+ * (K+Q and no black king) are "only kings". Returns 1 or 0.
  */
 int cn_insufficient_material(const cn_position *pos);
 

@@ -105,6 +105,8 @@ export function layoutOf(t: BoundaryTables) {
     FULLMOVE_OFFSET: position.fullmove,
     SIDE_OFFSET: position.side,
     MAX_MOVES: maxMoves,
+    /** CN_NO_SQUARE: no king, in a relaxed position. */
+    NO_SQUARE: limits.noSquare,
     SAN_MAX: sanBytes,
     /** cn_fen_write's buffer. */
     FEN_BYTES: fenBytes,
