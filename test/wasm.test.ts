@@ -4,6 +4,7 @@
 // single-thread paths of perft jobs and parallel PGN reads, and recovery
 // from a trap.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WasmEngine, WasmTrapError } from '../wasm/loader.mjs';
@@ -228,5 +229,12 @@ describe('wasm engine after a trap', () => {
     expect(() => engine.perft(position, 100_000)).toThrow(WasmTrapError);
     expect(engine.generation).toBe(generation + 1);
     expect(engine.legalMoves(position)).toEqual(new Position().legalMoves());
+  });
+});
+
+describe('wasm module size', () => {
+  it('is at most 80 KB gzipped, the budget of the browser download', () => {
+    const bytes = readFileSync(path.join(ROOT, 'wasm', 'chess-native.wasm'));
+    expect(gzipSync(bytes, { level: 9 }).length).toBeLessThanOrEqual(80 * 1024);
   });
 });
