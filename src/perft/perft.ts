@@ -39,7 +39,7 @@ export interface PerftProgress {
 
 /** Options of {@link perftAsync}. */
 export interface PerftAsyncOptions {
-  /** Native threads to count with (1-256). Default: `os.availableParallelism()`. */
+  /** Threads to count with (1-256): native threads on the addon, workers (worker_threads or Web Workers) on the wasm backend. Default: `os.availableParallelism()` (`navigator.hardwareConcurrency` in browsers). */
   threads?: number;
   /**
    * Size of the transposition table in MiB (rounded down to a power of two); 0 runs without one.
