@@ -72,7 +72,8 @@ CN_INLINE void make_move(cn_position *p, cn_move move, cn_undo *undo, const int 
     }
     cn_apply_move_pieces(p, move, (unsigned)piece, us, 0);
     uint8_t rights = p->castling;
-    cn_drop_lost_rights(&rights, p->castle_rook, (unsigned)piece, us, bb_square(from) | bb_square(to));
+    cn_drop_lost_rights(&rights, p->castle_rook, (unsigned)piece, us, bb_square(from) | bb_square(to),
+                        CN_RANK_1 | CN_RANK_8);
     set_castling(p, rights, keyed);
     set_ep_square(p, piece == CN_PAWN && (from ^ to) == 16u ? cn_ep_square_after(p, from, to, us) : CN_NO_SQUARE,
                   keyed);

@@ -47,12 +47,15 @@ CN_INLINE uint8_t cn_ep_square_after(const cn_position *p, unsigned from, unsign
 /* Drops from *castling the rights a move of `piece` (side `us`) loses: a
  * king move both of its side's, a move from or to a right's rook square
  * (castle_rook, before the move) that right. touched: the move's from and
- * to squares. */
+ * to squares. rook_squares: a set that holds the rook square of every right
+ * still held (CN_RANK_1 | CN_RANK_8 always does); the narrower, the rarer
+ * the test per right, a branch that mispredicts often where pieces come and
+ * go on the back ranks. */
 CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[4], unsigned piece, int us,
-                                   bitboard touched) {
+                                   bitboard touched, bitboard rook_squares) {
     if (!*castling) return;
     if (piece == CN_KING) *castling &= (uint8_t)~cn_side_rights(us);
-    if (touched & (CN_RANK_1 | CN_RANK_8))
+    if (touched & rook_squares)
         for (unsigned right = 0; right < 4; right++)
             if ((*castling & (1u << right)) && (touched & bb_square(castle_rook[right])))
                 *castling &= (uint8_t)~(1u << right);

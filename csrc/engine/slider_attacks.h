@@ -18,21 +18,21 @@
 #include <immintrin.h>
 /* The tables this code path reads, by piece (rook, bishop). */
 #define SLIDER_TABLE(piece) cn_##piece##_pext
-CN_INLINE bitboard slider_lookup(const cn_slider_table *t, bitboard occupied) {
-    return t->attacks[_pext_u64(occupied, t->mask)];
+CN_INLINE bitboard slider_lookup(const cn_slider_table *t, unsigned square, bitboard occupied) {
+    return CN_SLIDER(t, square, attacks)[_pext_u64(occupied, CN_SLIDER(t, square, mask))];
 }
 #else
 #define SLIDER_TABLE(piece) cn_##piece##_magics
-CN_INLINE bitboard slider_lookup(const cn_slider_table *t, bitboard occupied) {
-    return t->attacks[cn_magic_index(t, occupied)];
+CN_INLINE bitboard slider_lookup(const cn_slider_table *t, unsigned square, bitboard occupied) {
+    return CN_SLIDER(t, square, attacks)[cn_magic_index(t, square, occupied)];
 }
 #endif
 
 CN_INLINE bitboard rook_attacks(unsigned square, bitboard occupied) {
-    return slider_lookup(&SLIDER_TABLE(rook)[square], occupied);
+    return slider_lookup(&SLIDER_TABLE(rook), square, occupied);
 }
 CN_INLINE bitboard bishop_attacks(unsigned square, bitboard occupied) {
-    return slider_lookup(&SLIDER_TABLE(bishop)[square], occupied);
+    return slider_lookup(&SLIDER_TABLE(bishop), square, occupied);
 }
 
 /* The pieces of colour `by` that attack `square`, sliders blocked by

@@ -13,10 +13,10 @@
 #include "attacks.h"
 #include "prng.h"
 
-cn_slider_table cn_rook_magics[64];
-cn_slider_table cn_bishop_magics[64];
-cn_slider_table cn_rook_pext[64];
-cn_slider_table cn_bishop_pext[64];
+cn_slider_table cn_rook_magics;
+cn_slider_table cn_bishop_magics;
+cn_slider_table cn_rook_pext;
+cn_slider_table cn_bishop_pext;
 
 /* "Fancy" tables: one slice per square, 2^bits entries each. */
 #define ROOK_TABLE_SIZE   102400
@@ -142,34 +142,36 @@ static uint64_t find_magic(unsigned square, unsigned shift, size_t count, uint64
 
 /* One square's multiply entry: its magic, searched while filling slice[].
  * Returns 0 when the search does not converge. */
-static int build_magic_entry(cn_slider_table *entry, unsigned square, bitboard mask, size_t count, uint64_t seed,
+static int build_magic_entry(cn_slider_table *table, unsigned square, bitboard mask, size_t count, uint64_t seed,
                              magic_scratch *scratch, bitboard *slice) {
     uint64_t work = 0;
-    entry->mask = mask;
-    entry->shift = 64u - (unsigned)bb_popcount(mask);
-    entry->attacks = slice;
-    entry->magic = find_magic(square, entry->shift, count, seed, scratch, slice, UINT64_C(1) << 40, &work);
-    return entry->magic != 0;
+    CN_SLIDER(table, square, mask) = mask;
+    CN_SLIDER(table, square, shift) = (uint8_t)(64 - bb_popcount(mask));
+    CN_SLIDER(table, square, attacks) = slice;
+    CN_SLIDER(table, square, magic) =
+        find_magic(square, CN_SLIDER(table, square, shift), count, seed, scratch, slice, UINT64_C(1) << 40, &work);
+    return CN_SLIDER(table, square, magic) != 0;
 }
 
 /* One square's pext entry: the subsets come in pext-index order, so the
  * ray walk's answers are the slice as they stand. */
-static void build_pext_entry(cn_slider_table *entry, bitboard mask, size_t count, const magic_scratch *scratch,
-                             bitboard *slice) {
-    entry->mask = mask;
-    entry->magic = 0;
-    entry->shift = 0;
-    entry->attacks = slice;
+static void build_pext_entry(cn_slider_table *table, unsigned square, bitboard mask, size_t count,
+                             const magic_scratch *scratch, bitboard *slice) {
+    CN_SLIDER(table, square, mask) = mask;
+    CN_SLIDER(table, square, magic) = 0;
+    CN_SLIDER(table, square, shift) = 0;
+    CN_SLIDER(table, square, attacks) = slice;
     for (size_t i = 0; i < count; i++) slice[i] = scratch->reference[i];
 }
 
 /* Both finished entries of a square agree with the ray walk on every subset
  * (reference[] holds the ray walk's answers). */
-static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_table *pext, size_t count,
-                                  const magic_scratch *scratch) {
+static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_table *pext, unsigned square,
+                                  size_t count, const magic_scratch *scratch) {
     for (size_t i = 0; i < count; i++) {
         const bitboard expected = scratch->reference[i];
-        if (magic->attacks[cn_magic_index(magic, scratch->occupancy[i])] != expected || pext->attacks[i] != expected)
+        if (CN_SLIDER(magic, square, attacks)[cn_magic_index(magic, square, scratch->occupancy[i])] != expected ||
+            CN_SLIDER(pext, square, attacks)[i] != expected)
             return 0;
     }
     return 1;
@@ -177,8 +179,8 @@ static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_
 
 /* Both tables of one slider, square by square. Returns CN_OK, or
  * CN_ERR_INIT with a message in err. */
-static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table magics[64],
-                              bitboard *magic_table, cn_slider_table pexts[64], bitboard *pext_table, size_t table_size,
+static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table *magics,
+                              bitboard *magic_table, cn_slider_table *pexts, bitboard *pext_table, size_t table_size,
                               magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
     size_t offset = 0;
     for (unsigned square = 0; square < 64; square++) {
@@ -189,12 +191,12 @@ static cn_status build_slider(const int directions[4][2], const uint16_t seeds[6
             return CN_ERR_INIT;
         }
         const size_t count = enumerate_subsets(square, mask, directions, scratch);
-        if (!build_magic_entry(&magics[square], square, mask, count, seeds[square], scratch, magic_table + offset)) {
+        if (!build_magic_entry(magics, square, mask, count, seeds[square], scratch, magic_table + offset)) {
             snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
             return CN_ERR_INIT;
         }
-        build_pext_entry(&pexts[square], mask, count, scratch, pext_table + offset);
-        if (!entries_match_ray_walk(&magics[square], &pexts[square], count, scratch)) {
+        build_pext_entry(pexts, square, mask, count, scratch, pext_table + offset);
+        if (!entries_match_ray_walk(magics, pexts, square, count, scratch)) {
             snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
             return CN_ERR_INIT;
         }
@@ -217,9 +219,9 @@ uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t
 
 cn_status cn_slider_tables_init(char *err, size_t err_size) {
     static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
-    if (build_slider(rook_directions, rook_seeds, cn_rook_magics, rook_magic_table, cn_rook_pext, rook_pext_table,
+    if (build_slider(rook_directions, rook_seeds, &cn_rook_magics, rook_magic_table, &cn_rook_pext, rook_pext_table,
                      ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != CN_OK)
         return CN_ERR_INIT;
-    return build_slider(bishop_directions, bishop_seeds, cn_bishop_magics, bishop_magic_table, cn_bishop_pext,
+    return build_slider(bishop_directions, bishop_seeds, &cn_bishop_magics, bishop_magic_table, &cn_bishop_pext,
                         bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size);
 }

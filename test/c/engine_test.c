@@ -94,16 +94,17 @@ static void test_concurrent_init(void) {
 
 static uint64_t table_checksum(void) {
     uint64_t sum = 0;
+    const cn_slider_table *tables[4] = {&cn_rook_magics, &cn_bishop_magics, &cn_rook_pext, &cn_bishop_pext};
     for (unsigned sq = 0; sq < 64; sq++) {
-        const cn_slider_table *tables[4] = {&cn_rook_magics[sq], &cn_bishop_magics[sq], &cn_rook_pext[sq],
-                                            &cn_bishop_pext[sq]};
         for (int t = 0; t < 4; t++) {
-            sum = sum * 31 + tables[t]->mask;
-            sum = sum * 31 + tables[t]->magic;
-            sum = sum * 31 + tables[t]->shift;
-            size_t size = (size_t)1 << (64 - (tables[t]->magic ? tables[t]->shift
-                                                               : 64 - (unsigned)__builtin_popcountll(tables[t]->mask)));
-            for (size_t i = 0; i < size; i++) sum = sum * 1099511628211ULL + tables[t]->attacks[i];
+            const cn_slider_table *table = tables[t];
+            sum = sum * 31 + CN_SLIDER(table, sq, mask);
+            sum = sum * 31 + CN_SLIDER(table, sq, magic);
+            sum = sum * 31 + CN_SLIDER(table, sq, shift);
+            size_t size = (size_t)1 << (64 - (CN_SLIDER(table, sq, magic)
+                                                  ? CN_SLIDER(table, sq, shift)
+                                                  : 64 - (unsigned)__builtin_popcountll(CN_SLIDER(table, sq, mask))));
+            for (size_t i = 0; i < size; i++) sum = sum * 1099511628211ULL + CN_SLIDER(table, sq, attacks)[i];
         }
     }
     return sum;
@@ -118,8 +119,9 @@ static void test_init_determinism(void) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("bmi2"))) static bitboard pext_lookup(const cn_slider_table *t, bitboard occupied) {
-    return t->attacks[__builtin_ia32_pext_di(occupied, t->mask)];
+__attribute__((target("bmi2"))) static bitboard pext_lookup(const cn_slider_table *t, unsigned square,
+                                                            bitboard occupied) {
+    return CN_SLIDER(t, square, attacks)[__builtin_ia32_pext_di(occupied, CN_SLIDER(t, square, mask))];
 }
 #endif
 
@@ -127,23 +129,23 @@ static void test_sliders_against_ray_walk(int have_pext) {
     long entries = 0;
     for (unsigned sq = 0; sq < 64; sq++) {
         for (int rook = 0; rook < 2; rook++) {
-            const cn_slider_table *m = rook ? &cn_rook_magics[sq] : &cn_bishop_magics[sq];
-            const cn_slider_table *p = rook ? &cn_rook_pext[sq] : &cn_bishop_pext[sq];
+            const cn_slider_table *m = rook ? &cn_rook_magics : &cn_bishop_magics;
+            const cn_slider_table *p = rook ? &cn_rook_pext : &cn_bishop_pext;
             bitboard occ = 0;
             int bad = 0;
             do {
                 bitboard expected = rook ? cn_rook_attacks_slow(sq, occ) : cn_bishop_attacks_slow(sq, occ);
                 /* Outside-mask bits must not matter: add some. */
-                bitboard noisy = occ | (~m->mask & 0x0F0F0F0F0F0F0F0FULL & ~bb_square(sq));
-                bitboard via_magic = m->attacks[cn_magic_index(m, noisy)];
+                bitboard noisy = occ | (~CN_SLIDER(m, sq, mask) & 0x0F0F0F0F0F0F0F0FULL & ~bb_square(sq));
+                bitboard via_magic = CN_SLIDER(m, sq, attacks)[cn_magic_index(m, sq, noisy)];
                 if (via_magic != expected) bad++;
 #if defined(__x86_64__)
-                if (have_pext && pext_lookup(p, noisy) != expected) bad++;
+                if (have_pext && pext_lookup(p, sq, noisy) != expected) bad++;
 #else
                 (void)p;
 #endif
                 entries++;
-                occ = (occ - m->mask) & m->mask;
+                occ = (occ - CN_SLIDER(m, sq, mask)) & CN_SLIDER(m, sq, mask);
             } while (occ);
             CHECK(bad == 0, "%s square %u: %d lookups differ from the ray walk", rook ? "rook" : "bishop", sq, bad);
         }

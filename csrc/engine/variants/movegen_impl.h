@@ -44,12 +44,14 @@ CN_INLINE unsigned gen_move_piece(gen_move move) { return move >> GEN_PIECE_SHIF
  * this once at its root and every descendant can use it. */
 typedef struct castle_geometry {
     cn_castle_path rights[4]; /* by right; zero for a right not held */
+    bitboard rook_squares;    /* the rook squares of the rights held */
 } castle_geometry;
 
 static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
     /* A right at a time, not a memset of the whole struct: GCC turns that
      * into a rep stos, which costs more to start than these stores. */
     static const cn_castle_path no_path;
+    g->rook_squares = 0;
     for (unsigned right = 0; right < 4; right++) {
         if (!(p->castling & (1u << right))) {
             g->rights[right] = no_path;
@@ -57,6 +59,7 @@ static void compute_castle_geometry(const cn_position *p, castle_geometry *g) {
         }
         const unsigned king = bb_lsb(p->by_type[CN_KING] & p->by_color[cn_right_color(right)]);
         g->rights[right] = cn_castle_paths[right][square_file(king)][square_file(p->castle_rook[right])];
+        g->rook_squares |= bb_square(p->castle_rook[right]);
     }
 }
 
@@ -134,7 +137,8 @@ typedef struct move_sink {
     static int name(const cn_position *p, const castle_geometry *castling, bitboard enemy_leaper_attacks);
 COUNT_FUNCTIONS(DECLARE_COUNT)
 #undef DECLARE_COUNT
-CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const int us, const int quiet);
+CN_INLINE void make_child_known(const cn_position *p, cn_position *c, gen_move move, const castle_geometry *castling,
+                                const int us, const int quiet);
 
 /* Pawn geometry seen from the side to move. */
 CN_INLINE bitboard pawn_push(bitboard b, const int us) { return us ? bb_south(b) : bb_north(b); }
@@ -176,7 +180,7 @@ CN_INLINE void emit_move(move_sink *sink, const int mode, const int us, gen_move
         cn_position child;
         const cn_move m = gen_move_public(move);
         const unsigned piece = gen_move_piece(move);
-        make_child_known(sink->parent, &child, move, us, quiet);
+        make_child_known(sink->parent, &child, move, sink->castling, us, quiet);
         /* Unless a pawn or knight moved, the mover's pawns and knights stand
          * where they stood: the replying side's leaper attacks are the
          * parent's, computed once, plus its king's from where it stands

@@ -42,7 +42,7 @@ CN_INLINE uint64_t perft_side(const cn_position *p, int depth, const castle_geom
     uint64_t nodes = 0;
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child(p, &child, moves[i], us);
+        make_child(p, &child, moves[i], castling, us);
         nodes += us ? perft_white(&child, depth - 1, castling) : perft_black(&child, depth - 1, castling);
     }
     return nodes;
@@ -75,7 +75,7 @@ static uint64_t perft_full_rec(const cn_position *p, int depth, const castle_geo
     uint64_t nodes = 0;
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child_any(p, &child, moves[i]);
+        make_child_any(p, &child, moves[i], castling);
         if (depth == 1) {
             KEEP_ALIVE(&child);
             nodes++;
@@ -130,7 +130,7 @@ CN_INLINE uint64_t perft_hashed_side(const cn_position *p, uint64_t key2, int de
     uint64_t *const child_keys2 = ply.child_keys2;
     const int count = (int)generate_moves(p, us, MODE_LIST, moves, &search->castling, NULL);
     for (int i = 0; i < count; i++) {
-        child_keys2[i] = make_child_keyed(p, &children[i], moves[i], us, key2, search->keys2);
+        child_keys2[i] = make_child_keyed(p, &children[i], moves[i], &search->castling, us, key2, search->keys2);
         cn_tt_prefetch(search->tt, cn_tt_tag(children[i].key, depth - 1));
     }
     for (int i = 0; i < count; i++)
@@ -165,7 +165,7 @@ static int impl_divide(const cn_position *p, int depth, cn_move *out_moves, uint
     const int count = list_moves(p, moves, &castling);
     cn_position child;
     for (int i = 0; i < count; i++) {
-        make_child_any(p, &child, moves[i]);
+        make_child_any(p, &child, moves[i], &castling);
         out_moves[i] = gen_move_public(moves[i]);
         counts[i] = perft_with_geometry(&child, depth - 1, &castling);
     }
