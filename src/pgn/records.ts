@@ -1,7 +1,7 @@
 // The one reader of the PGN reader's records (pgn.h; their slots and codes
-// are the boundary's tables): visitRecords walks a range of them and calls a
-// visitor, in the manner of rust-pgn-reader's Visitor. Nothing else in
-// TypeScript knows a record's layout.
+// are the boundary's tables): the batches and games of a read, and a reader
+// of each kind of record by its index. Nothing else in TypeScript knows a
+// record's layout; the game's readers (game.ts) walk the records by op.
 import * as buffer from 'node:buffer';
 
 import { PGN, type PgnParts, SLOTS } from '../core/boundary';
@@ -26,44 +26,19 @@ export interface PgnBatch {
   lineOffset: number;
 }
 
-/** One game's records in a batch: [first, end], START at `start`. */
+/** One game's records in a batch: [first, end], START at `start`; `errors`: its ERROR records. */
 export interface GameRecords {
   first: number;
   start: number;
   end: number;
+  errors: number;
 }
 
-/**
- * What a reader of records does with them; a method it lacks is skipped,
- * and its arguments are then not decoded. Records come in text order.
- */
-export interface PgnVisitor {
-  tag?(name: string, value: string): void;
-  /** The start position: the FEN tag's FEN, or '' for the standard start. */
-  start?(fen: string, chess960: boolean): void;
-  /** A move: its canonical SAN and its UCI ("--" and "0000" for a null move). */
-  move?(san: string, uci: string): void;
-  comment?(text: string): void;
-  nag?(nag: number): void;
-  beginVariation?(): void;
-  endVariation?(): void;
-  error?(error: PgnError): void;
-  /** The result token (undefined without one) and the FEN at the end of the mainline. */
-  endGame?(result: string | undefined, fen: string): void;
-}
-
-// Module constants: the per-record loop compares with them as literals.
+// Module constants: the loops compare with them as literals.
 const INTS: number = PGN.recordInts;
 const OP_AT: number = SLOTS.pgnRecord.op;
-const OP_TAG: number = PGN.op.tag;
 const OP_START: number = PGN.op.start;
-const OP_MOVE: number = PGN.op.move;
-const OP_COMMENT: number = PGN.op.comment;
-const OP_NAG: number = PGN.op.nag;
-const OP_VAR_START: number = PGN.op.varStart;
-const OP_VAR_END: number = PGN.op.varEnd;
 const OP_ERROR: number = PGN.op.error;
-const OP_WHERE: number = PGN.op.where;
 const OP_END: number = PGN.op.end;
 const OP_GAME: number = PGN.op.game;
 const TAG = SLOTS.pgnTag;
@@ -119,11 +94,15 @@ export function gamesIn(batch: PgnBatch): GameRecords[] {
   const games: GameRecords[] = [];
   let first = 0;
   let start = 0;
+  let errors = 0;
   for (let i = 0; i < r.length; i += INTS) {
     const op = r[i + OP_AT];
-    if (op === OP_GAME) first = i / INTS;
-    else if (op === OP_START) start = i / INTS;
-    else if (op === OP_END) games.push({ first, start, end: i / INTS });
+    if (op === OP_GAME) {
+      first = i / INTS;
+      errors = 0;
+    } else if (op === OP_START) start = i / INTS;
+    else if (op === OP_ERROR) errors++;
+    else if (op === OP_END) games.push({ first, start, end: i / INTS, errors });
   }
   return games;
 }
@@ -152,52 +131,95 @@ function asciiAt(strings: Uint8Array, at: number, n: number): string {
   return s;
 }
 
-/**
- * Calls `visitor` for the records [from, to) of `batch`. A range with moves
- * starts at or before their game's START record (which says how its moves
- * are named).
- */
-export function visitRecords(batch: PgnBatch, from: number, to: number, visitor: PgnVisitor): void {
-  const { records: r, ascii, strings } = batch;
-  let names = uciNames(false);
-  let error: PgnError | undefined;
-  for (let k = from * INTS, end = to * INTS; k < end; k += INTS) {
-    const op = r[k + OP_AT] as number;
-    if (op === OP_MOVE) {
-      const at = r[k + SAN_AT] as number;
-      const n = r[k + SAN_LENGTH_AT] as number;
-      const move = r[k + MOVE_AT] as number;
-      let uci = names[move] as string;
-      if (uci === UNNAMED) uci = names[move] = uciFromRecord(strings, at + n);
-      visitor.move?.(ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n), uci);
-    } else if (op === OP_COMMENT) visitor.comment?.(text(batch, r[k + COMMENT.text] as number, r[k + COMMENT.length] as number));
-    else if (op === OP_NAG) visitor.nag?.(r[k + NAG_AT] as number);
-    else if (op === OP_VAR_START) visitor.beginVariation?.();
-    else if (op === OP_VAR_END) visitor.endVariation?.();
-    else if (op === OP_TAG) {
-      const at = r[k + TAG.name] as number;
-      const n = r[k + TAG.nameLength] as number;
-      visitor.tag?.(text(batch, at, n), text(batch, at + n, r[k + TAG.valueLength] as number));
-    } else if (op === OP_START) {
-      const chess960 = ((r[k + START.flags] as number) & CHESS960) !== 0;
-      names = uciNames(chess960);
-      const n = r[k + START.fenLength] as number;
-      visitor.start?.(n > 0 ? text(batch, r[k + START.fen] as number, n) : '', chess960);
-    } else if (op === OP_ERROR) {
-      if (visitor.error) {
-        const message = text(batch, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
-        error = { line: 0, column: 0, ply: r[k + ERROR.ply] as number, message };
-      }
-    } else if (op === OP_WHERE) {
-      if (error) {
-        // | 0: the sum wraps as the reader's int32 records do.
-        error.line = ((r[k + WHERE.line] as number) + batch.lineOffset) | 0;
-        error.column = r[k + WHERE.column] as number;
-        visitor.error?.(error);
-        error = undefined;
-      }
-    } else if (op === OP_END) {
-      visitor.endGame?.(RESULTS[r[k + END.result] as number], text(batch, r[k + END.fen] as number, r[k + END.fenLength] as number));
-    }
-  }
+// The readers of one record each, by its index in the batch: small, so that
+// the loops of the game's readers (game.ts) inline them and walk the
+// records with no call a record.
+
+/** The op of record `i` (PGN.op). */
+export function recordOp(batch: PgnBatch, i: number): number {
+  return batch.records[i * INTS + OP_AT] as number;
+}
+
+/** The canonical SAN of MOVE record `i`. */
+export function moveSan(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  const at = r[i * INTS + SAN_AT] as number;
+  const n = r[i * INTS + SAN_LENGTH_AT] as number;
+  const ascii = batch.ascii;
+  return ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(batch.strings, at, n);
+}
+
+/** The UCI of MOVE record `i`; `names` is startNames of its game's START. */
+export function moveUci(batch: PgnBatch, i: number, names: string[]): string {
+  const r = batch.records;
+  const move = r[i * INTS + MOVE_AT] as number;
+  const uci = names[move] as string;
+  if (uci !== UNNAMED) return uci;
+  return (names[move] = uciFromRecord(batch.strings, (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number)));
+}
+
+/** The text of COMMENT record `i`. */
+export function commentText(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  return text(batch, r[i * INTS + COMMENT.text] as number, r[i * INTS + COMMENT.length] as number);
+}
+
+/** The NAG of NAG record `i`. */
+export function nagValue(batch: PgnBatch, i: number): number {
+  return batch.records[i * INTS + NAG_AT] as number;
+}
+
+/** The name of TAG record `i`. */
+export function tagName(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  return text(batch, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
+}
+
+/** The value of TAG record `i` (stored after its name). */
+export function tagValue(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  const k = i * INTS;
+  return text(batch, (r[k + TAG.name] as number) + (r[k + TAG.nameLength] as number), r[k + TAG.valueLength] as number);
+}
+
+/** Whether START record `i` starts a Chess960 game. */
+export function startChess960(batch: PgnBatch, i: number): boolean {
+  return ((batch.records[i * INTS + START.flags] as number) & CHESS960) !== 0;
+}
+
+/** The FEN of START record `i`, or '' for the standard start. */
+export function startFen(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  const n = r[i * INTS + START.fenLength] as number;
+  return n > 0 ? text(batch, r[i * INTS + START.fen] as number, n) : '';
+}
+
+/** The UCI names of the moves of the game whose START record is `i` (see moveUci). */
+export function startNames(batch: PgnBatch, i: number): string[] {
+  return uciNames(startChess960(batch, i));
+}
+
+/** The error of ERROR record `i` and the WHERE record after it. */
+export function errorAt(batch: PgnBatch, i: number): PgnError {
+  const r = batch.records;
+  const k = i * INTS;
+  const message = text(batch, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
+  return {
+    // | 0: the sum wraps as the reader's int32 records do.
+    line: ((r[k + INTS + WHERE.line] as number) + batch.lineOffset) | 0,
+    column: r[k + INTS + WHERE.column] as number,
+    ply: r[k + ERROR.ply] as number,
+    message,
+  };
+}
+
+/** The result token of END record `i` (undefined without one). */
+export function endResult(batch: PgnBatch, i: number): string | undefined {
+  return RESULTS[batch.records[i * INTS + END.result] as number];
+}
+
+/** The FEN at the end of the mainline, of END record `i`. */
+export function endFen(batch: PgnBatch, i: number): string {
+  const r = batch.records;
+  return text(batch, r[i * INTS + END.fen] as number, r[i * INTS + END.fenLength] as number);
 }
