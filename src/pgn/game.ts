@@ -14,7 +14,6 @@ import {
   moveSan,
   moveUci,
   nagValue,
-  type PgnBatch,
   type PgnError,
   recordOp,
   startChess960,
@@ -134,44 +133,44 @@ const ERROR: number = PGN.op.error;
 // The readers of a game's records below are plain loops, one per use, each
 // calling record readers that inline: no call a record into a visitor.
 
-/** The tags of records [from, to) in file order (a repeated tag keeps its last value). */
-function readHeaders(batch: PgnBatch, from: number, to: number): Record<string, string> {
+/** The tags in file order (a repeated tag keeps its last value). */
+function readHeaders(g: GameRecords): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (let i = from; i < to; i++) if (recordOp(batch, i) === TAG) headers[tagName(batch, i)] = tagValue(batch, i);
+  for (let i = g.first; i < g.start; i++) if (recordOp(g, i) === TAG) headers[tagName(g, i)] = tagValue(g, i);
   return headers;
 }
 
-function readErrors(batch: PgnBatch, from: number, to: number): PgnError[] {
+function readErrors(g: GameRecords): PgnError[] {
   const errors: PgnError[] = [];
-  for (let i = from; i < to; i++) if (recordOp(batch, i) === ERROR) errors.push(errorAt(batch, i));
+  for (let i = g.first; i < g.end; i++) if (recordOp(g, i) === ERROR) errors.push(errorAt(g, i));
   return errors;
 }
 
 /**
- * The mainline's moves of records [start, end) (start: the START record) with
- * their comments and NAGs, as the tree would hold them: a NAG before a
+ * The mainline's moves with their comments and NAGs, as the tree would
+ * hold them: a NAG before a
  * variation's first move goes to the node the variation branches from, a
  * mainline node when each variation around it holds one move so far. Per
  * depth: that node, and the moves played.
  */
-function readMainline(batch: PgnBatch, start: number, end: number): Node[] {
+function readMainline(g: GameRecords): Node[] {
   const moves: Node[] = [];
-  const names = startNames(batch, start);
+  const names = startNames(g, g.start);
   let depth = 0;
   let last: Node | undefined;
   const from: (Node | undefined)[] = [];
   const played: number[] = [];
-  for (let i = start + 1; i < end; i++) {
-    const op = recordOp(batch, i);
+  for (let i = g.start + 1, end = g.end; i < end; i++) {
+    const op = recordOp(g, i);
     if (op === MOVE) {
       if (depth > 0) played[depth] = (played[depth] as number) + 1;
-      else moves.push((last = new Node(moveSan(batch, i), moveUci(batch, i, names))));
+      else moves.push((last = new Node(moveSan(g, i), moveUci(g, i, names))));
     } else if (op === COMMENT) {
-      if (depth === 0 && last) addComment(last, commentText(batch, i));
+      if (depth === 0 && last) addComment(last, commentText(g, i));
     } else if (op === NAG) {
       if (depth === 0) {
-        if (last) addNag(last, nagValue(batch, i));
-      } else if (played[depth] === 0 && from[depth]) addNag(from[depth] as Node, nagValue(batch, i));
+        if (last) addNag(last, nagValue(g, i));
+      } else if (played[depth] === 0 && from[depth]) addNag(from[depth] as Node, nagValue(g, i));
     } else if (op === VAR_START) {
       const branch = depth === 0 ? moves[moves.length - 2] : played[depth] === 1 ? from[depth] : undefined;
       depth++;
@@ -182,29 +181,29 @@ function readMainline(batch: PgnBatch, start: number, end: number): Node[] {
   return moves;
 }
 
-/** The whole tree of records [first, end): comments before the movetext are the root's. */
-function readTree(batch: PgnBatch, first: number, end: number): TreeRoot {
+/** The whole tree: comments before the movetext are the root's. */
+function readTree(g: GameRecords): TreeRoot {
   const root: TreeRoot = { comments: [], children: [] };
   let names: string[] = [];
   let current: Node | TreeRoot = root;
   let pending: string[] | undefined; // comments opening a variation
   const stack: (Node | TreeRoot)[] = [];
-  for (let i = first; i < end; i++) {
-    const op = recordOp(batch, i);
+  for (let i = g.first, end = g.end; i < end; i++) {
+    const op = recordOp(g, i);
     if (op === MOVE) {
-      const node = new Node(moveSan(batch, i), moveUci(batch, i, names));
+      const node = new Node(moveSan(g, i), moveUci(g, i, names));
       if (pending?.length) node.startingComments = pending;
       pending = undefined;
       addChild(current, node);
       Node.link(node, current);
       current = node;
     } else if (op === COMMENT) {
-      const text = commentText(batch, i);
+      const text = commentText(g, i);
       if (pending) pending.push(text);
       else if (current === root) root.comments.push(text);
       else addComment(current as Node, text);
     } else if (op === NAG) {
-      if (current !== root) addNag(current as Node, nagValue(batch, i));
+      if (current !== root) addNag(current as Node, nagValue(g, i));
     } else if (op === VAR_START) {
       stack.push(current);
       current = current === root ? root : (Node.parentOf(current as Node) ?? root);
@@ -212,42 +211,40 @@ function readTree(batch: PgnBatch, first: number, end: number): TreeRoot {
     } else if (op === VAR_END) {
       current = stack.pop() ?? root;
       pending = undefined;
-    } else if (op === START) names = startNames(batch, i);
+    } else if (op === START) names = startNames(g, i);
   }
   return root;
 }
 
 /** One game of a batch. Everything but the record bounds is decoded when first asked for. */
 export class Game implements PgnGameData {
-  readonly #batch: PgnBatch;
   readonly #records: GameRecords;
   #headers: Record<string, string> | undefined;
   #root: PgnRoot | undefined;
 
   /** @internal games come from parsePgn / readPgn. */
-  constructor(batch: PgnBatch, records: GameRecords) {
-    this.#batch = batch;
+  constructor(records: GameRecords) {
     this.#records = records;
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */
   get headers(): Record<string, string> {
-    return (this.#headers ??= readHeaders(this.#batch, this.#records.first, this.#records.start));
+    return (this.#headers ??= readHeaders(this.#records));
   }
 
   /** The start position: the FEN tag's, else the standard one. */
   get initialFen(): string {
-    return startFen(this.#batch, this.#records.start) || START_FEN;
+    return startFen(this.#records, this.#records.start) || START_FEN;
   }
 
   /** Chess960 (Variant tag, Shredder/X-FEN castling, or castling rights off the standard squares). */
   get chess960(): boolean {
-    return startChess960(this.#batch, this.#records.start);
+    return startChess960(this.#records, this.#records.start);
   }
 
   /** The result token of the movetext, else the Result tag, else "*". */
   get result(): string {
-    const result = endResult(this.#batch, this.#records.end);
+    const result = endResult(this.#records, this.#records.end);
     if (result !== undefined) return result;
     const tag = this.headers['Result'];
     return tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
@@ -255,13 +252,12 @@ export class Game implements PgnGameData {
 
   /** FEN at the end of the mainline ('' in headers mode). */
   get finalFen(): string {
-    return endFen(this.#batch, this.#records.end);
+    return endFen(this.#records, this.#records.end);
   }
 
   /** Problems met reading the game, in text order. */
   get errors(): PgnError[] {
-    const { first, end, errors } = this.#records;
-    return errors === 0 ? [] : readErrors(this.#batch, first, end);
+    return this.#records.errors === 0 ? [] : readErrors(this.#records);
   }
 
   /** Comments before the first move. */
@@ -272,12 +268,12 @@ export class Game implements PgnGameData {
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
-    return readMainline(this.#batch, this.#records.start, this.#records.end);
+    return readMainline(this.#records);
   }
 
   /** The whole tree. */
   get root(): PgnRoot {
-    return (this.#root ??= readTree(this.#batch, this.#records.first, this.#records.end));
+    return (this.#root ??= readTree(this.#records));
   }
 
   /**

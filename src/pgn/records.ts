@@ -20,18 +20,29 @@ export interface PgnBatch {
   records: Int32Array;
   /** A Buffer (typed as Uint8Array so the shipped types need no Node types). */
   strings: Uint8Array;
-  /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
-  ascii: string | undefined;
+  /** The whole string table is ASCII (byte offsets are then string offsets). */
+  ascii: boolean;
   /** Added to the records' line numbers for the text's (see cn_pgn_part). */
   lineOffset: number;
 }
 
-/** One game's records in a batch: [first, end], START at `start`; `errors`: its ERROR records. */
+/**
+ * One game's records in a batch: [first, end], START at `start`; `errors`:
+ * its ERROR records. Its strings are strings[textFrom, textTo): in an ASCII
+ * table they are read as one string, made when first needed. A string per
+ * game, not per batch: it is small, so it is made in the young generation
+ * and dies there with its game (a batch's would be a large object, on pages
+ * of its own, kept until a full collection).
+ */
 export interface GameRecords {
+  batch: PgnBatch;
   first: number;
   start: number;
   end: number;
   errors: number;
+  textFrom: number;
+  textTo: number;
+  text: string | undefined;
 }
 
 // Module constants: the loops compare with them as literals.
@@ -80,21 +91,24 @@ export function batchesOf(parts: PgnParts): PgnBatch[] {
     batches.push({
       records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
       strings,
-      // One string for an ASCII table: its slices cost no call into Node's buffer code.
-      ascii: isAscii?.(strings) ? strings.toString('latin1') : undefined,
+      ascii: isAscii?.(strings) ?? false,
       lineOffset: parts[k + 2] as number,
     });
   }
   return batches;
 }
 
-/** The games of a batch, as record indices. */
+/**
+ * The games of a batch, as record indices. A game's strings end with the
+ * FEN of its END record, and the next game's start there.
+ */
 export function gamesIn(batch: PgnBatch): GameRecords[] {
   const r = batch.records;
   const games: GameRecords[] = [];
   let first = 0;
   let start = 0;
   let errors = 0;
+  let textFrom = 0;
   for (let i = 0; i < r.length; i += INTS) {
     const op = r[i + OP_AT];
     if (op === OP_GAME) {
@@ -102,7 +116,11 @@ export function gamesIn(batch: PgnBatch): GameRecords[] {
       errors = 0;
     } else if (op === OP_START) start = i / INTS;
     else if (op === OP_ERROR) errors++;
-    else if (op === OP_END) games.push({ first, start, end: i / INTS, errors });
+    else if (op === OP_END) {
+      const textTo = (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
+      games.push({ batch, first, start, end: i / INTS, errors, textFrom, textTo, text: undefined });
+      textFrom = textTo;
+    }
   }
   return games;
 }
@@ -118,10 +136,16 @@ function decode(strings: Buffer, start: number, end: number): string {
   return text.includes('\uFFFD') && !isUtf8(strings.subarray(start, end)) ? strings.toString('latin1', start, end) : text;
 }
 
-function text(batch: PgnBatch, offset: number, length: number): string {
-  const ascii = batch.ascii;
-  if (ascii !== undefined) return ascii.slice(offset, offset + length);
-  return decode(batch.strings as Buffer, offset, offset + length);
+/** The game's strings as one string, when its table is ASCII and they hold strings[offset, offset + length); else undefined. */
+function asciiText(g: GameRecords, offset: number, length: number): string | undefined {
+  if (!g.batch.ascii || offset < g.textFrom || offset + length > g.textTo) return undefined;
+  return (g.text ??= (g.batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
+}
+
+function text(g: GameRecords, offset: number, length: number): string {
+  const ascii = asciiText(g, offset, length);
+  if (ascii !== undefined) return ascii.slice(offset - g.textFrom, offset - g.textFrom + length);
+  return decode(g.batch.strings as Buffer, offset, offset + length);
 }
 
 /** The SAN (ASCII) at strings[at, at + n). */
@@ -136,77 +160,77 @@ function asciiAt(strings: Uint8Array, at: number, n: number): string {
 // records with no call a record.
 
 /** The op of record `i` (PGN.op). */
-export function recordOp(batch: PgnBatch, i: number): number {
-  return batch.records[i * INTS + OP_AT] as number;
+export function recordOp(g: GameRecords, i: number): number {
+  return g.batch.records[i * INTS + OP_AT] as number;
 }
 
 /** The canonical SAN of MOVE record `i`. */
-export function moveSan(batch: PgnBatch, i: number): string {
-  const r = batch.records;
+export function moveSan(g: GameRecords, i: number): string {
+  const r = g.batch.records;
   const at = r[i * INTS + SAN_AT] as number;
   const n = r[i * INTS + SAN_LENGTH_AT] as number;
-  const ascii = batch.ascii;
-  return ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(batch.strings, at, n);
+  const ascii = asciiText(g, at, n);
+  return ascii !== undefined ? ascii.slice(at - g.textFrom, at - g.textFrom + n) : asciiAt(g.batch.strings, at, n);
 }
 
 /** The UCI of MOVE record `i`; `names` is startNames of its game's START. */
-export function moveUci(batch: PgnBatch, i: number, names: string[]): string {
-  const r = batch.records;
+export function moveUci(g: GameRecords, i: number, names: string[]): string {
+  const r = g.batch.records;
   const move = r[i * INTS + MOVE_AT] as number;
   const uci = names[move] as string;
   if (uci !== UNNAMED) return uci;
-  return (names[move] = uciFromRecord(batch.strings, (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number)));
+  return (names[move] = uciFromRecord(g.batch.strings, (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number)));
 }
 
 /** The text of COMMENT record `i`. */
-export function commentText(batch: PgnBatch, i: number): string {
-  const r = batch.records;
-  return text(batch, r[i * INTS + COMMENT.text] as number, r[i * INTS + COMMENT.length] as number);
+export function commentText(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + COMMENT.text] as number, r[i * INTS + COMMENT.length] as number);
 }
 
 /** The NAG of NAG record `i`. */
-export function nagValue(batch: PgnBatch, i: number): number {
-  return batch.records[i * INTS + NAG_AT] as number;
+export function nagValue(g: GameRecords, i: number): number {
+  return g.batch.records[i * INTS + NAG_AT] as number;
 }
 
 /** The name of TAG record `i`. */
-export function tagName(batch: PgnBatch, i: number): string {
-  const r = batch.records;
-  return text(batch, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
+export function tagName(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
 }
 
 /** The value of TAG record `i` (stored after its name). */
-export function tagValue(batch: PgnBatch, i: number): string {
-  const r = batch.records;
+export function tagValue(g: GameRecords, i: number): string {
+  const r = g.batch.records;
   const k = i * INTS;
-  return text(batch, (r[k + TAG.name] as number) + (r[k + TAG.nameLength] as number), r[k + TAG.valueLength] as number);
+  return text(g, (r[k + TAG.name] as number) + (r[k + TAG.nameLength] as number), r[k + TAG.valueLength] as number);
 }
 
 /** Whether START record `i` starts a Chess960 game. */
-export function startChess960(batch: PgnBatch, i: number): boolean {
-  return ((batch.records[i * INTS + START.flags] as number) & CHESS960) !== 0;
+export function startChess960(g: GameRecords, i: number): boolean {
+  return ((g.batch.records[i * INTS + START.flags] as number) & CHESS960) !== 0;
 }
 
 /** The FEN of START record `i`, or '' for the standard start. */
-export function startFen(batch: PgnBatch, i: number): string {
-  const r = batch.records;
+export function startFen(g: GameRecords, i: number): string {
+  const r = g.batch.records;
   const n = r[i * INTS + START.fenLength] as number;
-  return n > 0 ? text(batch, r[i * INTS + START.fen] as number, n) : '';
+  return n > 0 ? text(g, r[i * INTS + START.fen] as number, n) : '';
 }
 
 /** The UCI names of the moves of the game whose START record is `i` (see moveUci). */
-export function startNames(batch: PgnBatch, i: number): string[] {
-  return uciNames(startChess960(batch, i));
+export function startNames(g: GameRecords, i: number): string[] {
+  return uciNames(startChess960(g, i));
 }
 
 /** The error of ERROR record `i` and the WHERE record after it. */
-export function errorAt(batch: PgnBatch, i: number): PgnError {
-  const r = batch.records;
+export function errorAt(g: GameRecords, i: number): PgnError {
+  const r = g.batch.records;
   const k = i * INTS;
-  const message = text(batch, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
+  const message = text(g, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
   return {
     // | 0: the sum wraps as the reader's int32 records do.
-    line: ((r[k + INTS + WHERE.line] as number) + batch.lineOffset) | 0,
+    line: ((r[k + INTS + WHERE.line] as number) + g.batch.lineOffset) | 0,
     column: r[k + INTS + WHERE.column] as number,
     ply: r[k + ERROR.ply] as number,
     message,
@@ -214,12 +238,12 @@ export function errorAt(batch: PgnBatch, i: number): PgnError {
 }
 
 /** The result token of END record `i` (undefined without one). */
-export function endResult(batch: PgnBatch, i: number): string | undefined {
-  return RESULTS[batch.records[i * INTS + END.result] as number];
+export function endResult(g: GameRecords, i: number): string | undefined {
+  return RESULTS[g.batch.records[i * INTS + END.result] as number];
 }
 
 /** The FEN at the end of the mainline, of END record `i`. */
-export function endFen(batch: PgnBatch, i: number): string {
-  const r = batch.records;
-  return text(batch, r[i * INTS + END.fen] as number, r[i * INTS + END.fenLength] as number);
+export function endFen(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + END.fen] as number, r[i * INTS + END.fenLength] as number);
 }
