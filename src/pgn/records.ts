@@ -45,10 +45,36 @@ export interface GameRecords {
   text: string | undefined;
 }
 
+/**
+ * What a reader of records does with them (visitRecords); a method it lacks
+ * is skipped, and its arguments are then not decoded. Records come in text
+ * order.
+ */
+export interface PgnVisitor {
+  tag?(name: string, value: string): void;
+  /** The start position: the FEN tag's FEN, or '' for the standard start. */
+  start?(fen: string, chess960: boolean): void;
+  /** A move: its canonical SAN and its UCI ("--" and "0000" for a null move). */
+  move?(san: string, uci: string): void;
+  comment?(text: string): void;
+  nag?(nag: number): void;
+  beginVariation?(): void;
+  endVariation?(): void;
+  error?(error: PgnError): void;
+  /** The result token (undefined without one) and the FEN at the end of the mainline. */
+  endGame?(result: string | undefined, fen: string): void;
+}
+
 // Module constants: the loops compare with them as literals.
 const INTS: number = PGN.recordInts;
 const OP_AT: number = SLOTS.pgnRecord.op;
+const OP_TAG: number = PGN.op.tag;
 const OP_START: number = PGN.op.start;
+const OP_MOVE: number = PGN.op.move;
+const OP_COMMENT: number = PGN.op.comment;
+const OP_NAG: number = PGN.op.nag;
+const OP_VAR_START: number = PGN.op.varStart;
+const OP_VAR_END: number = PGN.op.varEnd;
 const OP_ERROR: number = PGN.op.error;
 const OP_END: number = PGN.op.end;
 const OP_GAME: number = PGN.op.game;
@@ -246,4 +272,39 @@ export function endResult(g: GameRecords, i: number): string | undefined {
 export function endFen(g: GameRecords, i: number): string {
   const r = g.batch.records;
   return text(g, r[i * INTS + END.fen] as number, r[i * INTS + END.fenLength] as number);
+}
+
+/**
+ * Calls `visitor` for the records [from, to) of `batch`, for readers other
+ * than a Game's (whose loops call the readers above directly). A range with
+ * moves starts at or before their game's START record (which says how its
+ * moves are named).
+ */
+export function visitRecords(batch: PgnBatch, from: number, to: number, visitor: PgnVisitor): void {
+  // The range read as one run of the batch's strings.
+  const g: GameRecords = {
+    batch,
+    first: from,
+    start: from,
+    end: to,
+    errors: 0,
+    textFrom: 0,
+    textTo: batch.strings.length,
+    text: undefined,
+  };
+  let names = uciNames(false);
+  for (let i = from; i < to; i++) {
+    const op = recordOp(g, i);
+    if (op === OP_MOVE) visitor.move?.(moveSan(g, i), moveUci(g, i, names));
+    else if (op === OP_COMMENT) visitor.comment?.(commentText(g, i));
+    else if (op === OP_NAG) visitor.nag?.(nagValue(g, i));
+    else if (op === OP_VAR_START) visitor.beginVariation?.();
+    else if (op === OP_VAR_END) visitor.endVariation?.();
+    else if (op === OP_TAG) visitor.tag?.(tagName(g, i), tagValue(g, i));
+    else if (op === OP_START) {
+      names = startNames(g, i);
+      visitor.start?.(startFen(g, i), startChess960(g, i));
+    } else if (op === OP_ERROR) visitor.error?.(errorAt(g, i));
+    else if (op === OP_END) visitor.endGame?.(endResult(g, i), endFen(g, i));
+  }
 }
