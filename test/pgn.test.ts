@@ -1,6 +1,7 @@
 // The PGN reader and writer: fields, every tolerance and error case, modes,
 // Chess960, null moves, hostile input and round trips.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { api, ROOT } from './helpers';
 
 const { parsePgn, writePgn, toPgn, Position } = api;
+const require = createRequire(import.meta.url);
+const { backend, PGN, SLOTS } = require('../dist/core/boundary.js') as typeof import('../src/core/boundary');
+const { batchesOf, visitRecords } = require('../dist/pgn/records.js') as typeof import('../src/pgn/records');
 const fixture = (name: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', name), 'utf8');
 const ucis = (g: { moves(): { uci: string }[] }) => g.moves().map((m) => m.uci);
 
@@ -203,6 +207,51 @@ describe('memory', () => {
     expect(run.stderr).toBe('');
     expect(Number(run.stdout)).toBeLessThan(100e6);
   }, 60_000);
+});
+
+describe('visitRecords', () => {
+  it("reads a batch's records as the games' accessors do", () => {
+    const text =
+      '[Event "café"]\n\n{ before } 1. e4 $1 { good } e5 (1... c5 { sicilian } 2. Nf3) 2. Nf3 Ke7?? 3. Qxx 1-0\n\n' +
+      '[Event "b"]\n\n1. d4 d5 *\n';
+    const state = new Float64Array(PGN.stateLength);
+    state[SLOTS.pgnState.mode] = PGN.mode.tree;
+    state[SLOTS.pgnState.line] = 1;
+    state[SLOTS.pgnState.threads] = 1;
+    state[SLOTS.pgnState.textEnd] = PGN.textEnd.final;
+    const read = () => ({
+      headers: {} as Record<string, string>,
+      sans: [] as string[],
+      nags: [] as number[],
+      comments: [] as string[],
+      errors: [] as string[],
+    });
+    const seen: (ReturnType<typeof read> & { result: string | undefined; fen: string })[] = [];
+    let game = read();
+    let depth = 0;
+    for (const batch of batchesOf(backend.pgnRead(Buffer.from(text, 'utf8'), state)))
+      visitRecords(batch, 0, batch.records.length / PGN.recordInts, {
+        tag: (name, value) => (game.headers[name] = value),
+        move: (san) => depth === 0 && game.sans.push(san),
+        nag: (nag) => depth === 0 && game.nags.push(nag),
+        comment: (comment) => depth === 0 && game.comments.push(comment),
+        beginVariation: () => depth++,
+        endVariation: () => depth--,
+        error: (e) => game.errors.push(`${e.line}:${e.column}:${e.ply} ${e.message}`),
+        endGame: (result, fen) => {
+          seen.push({ ...game, result, fen });
+          game = read();
+        },
+      });
+    const games = parsePgn(text);
+    expect(seen.map((g) => g.headers)).toEqual(games.map((g) => g.headers));
+    expect(seen.map((g) => g.sans)).toEqual(games.map((g) => g.moves().map((m) => m.san)));
+    expect(seen.map((g) => g.nags)).toEqual(games.map((g) => g.moves().flatMap((m) => m.nags)));
+    expect(seen.map((g) => g.comments)).toEqual(games.map((g) => [...g.comments, ...g.moves().flatMap((m) => m.comments)]));
+    expect(seen.map((g) => g.errors)).toEqual(games.map((g) => g.errors.map((e) => `${e.line}:${e.column}:${e.ply} ${e.message}`)));
+    expect(seen.map((g) => [g.result, g.fen])).toEqual(games.map((g) => [g.result, g.finalFen]));
+    expect(seen.map((g) => g.errors.length)).toEqual([1, 0]);
+  });
 });
 
 describe('errors and resynchronisation', () => {

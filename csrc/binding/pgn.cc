@@ -74,7 +74,9 @@ void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts
 // an external Buffer only once the event loop turns, so a loop of
 // synchronous reads would hold every result until it ends. An asynchronous
 // read is delivered by a turn of the loop: its Buffers take over the
-// engine's memory, reported to V8 so that collection keeps pace with it.
+// engine's memory. V8 counts each Buffer's bytes as external memory when it
+// is made, so collection keeps pace with them; reporting them again would
+// count them twice and start full collections the heap does not need.
 enum class Owner { kCopy, kTake };
 
 // A Buffer of `*data` (freed here, or when the Buffer is collected; where
@@ -89,14 +91,7 @@ Napi::Buffer<char> ResultBuffer(Napi::Env env, char **data, size_t length, Owner
         std::free(block);
         return copy;
     }
-    const int64_t bytes = static_cast<int64_t>(length);
-    int64_t total = 0;
-    napi_adjust_external_memory(env, bytes, &total);
-    return Napi::Buffer<char>::NewOrCopy(env, block, length, [bytes](Napi::Env finalizing, char *freed) {
-        std::free(freed);
-        int64_t left = 0;
-        napi_adjust_external_memory(finalizing, -bytes, &left);
-    });
+    return Napi::Buffer<char>::NewOrCopy(env, block, length, [](Napi::Env, char *freed) { std::free(freed); });
 }
 
 // The parts that hold records, as [records, strings, lineOffset, ...];

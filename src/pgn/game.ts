@@ -1,10 +1,27 @@
 // A game read from PGN: a view of one game's records in a batch (see
 // csrc/engine/include/pgn.h), decoded into headers, moves and the tree on
 // first use.
+import { PGN } from '../core/boundary';
 import { commandsOf, type CommentCommands, type PgnEval, type PgnShape } from './comments';
 import { passedFen } from '../core/fen';
 import { Position, START_FEN } from '../core/position';
-import { type GameRecords, type PgnBatch, type PgnError, type PgnVisitor, visitRecords } from './records';
+import {
+  commentText,
+  endFen,
+  endResult,
+  errorAt,
+  type GameRecords,
+  moveSan,
+  moveUci,
+  nagValue,
+  type PgnError,
+  recordOp,
+  startChess960,
+  startFen,
+  startNames,
+  tagName,
+  tagValue,
+} from './records';
 import { writePgn, type WritePgnOptions } from './writer';
 
 export type { PgnError } from './records';
@@ -83,10 +100,6 @@ class Node implements PgnNode {
   }
 }
 
-function newNode(san: string, uci: string): Node {
-  return new Node(san, uci);
-}
-
 function addComment(node: Node, text: string): void {
   if (node.comments === NONE) node.comments = [text];
   else node.comments.push(text);
@@ -107,159 +120,131 @@ interface TreeRoot {
   children: Node[];
 }
 
+// The ops the loops below take, as module constants: compared as literals.
+const TAG: number = PGN.op.tag;
+const START: number = PGN.op.start;
+const MOVE: number = PGN.op.move;
+const COMMENT: number = PGN.op.comment;
+const NAG: number = PGN.op.nag;
+const VAR_START: number = PGN.op.varStart;
+const VAR_END: number = PGN.op.varEnd;
+const ERROR: number = PGN.op.error;
+
+// The readers of a game's records below are plain loops, one per use, each
+// calling record readers that inline: no call a record into a visitor.
+
 /** The tags in file order (a repeated tag keeps its last value). */
-class HeadersReader implements PgnVisitor {
-  readonly headers: Record<string, string> = {};
-  tag(name: string, value: string): void {
-    this.headers[name] = value;
-  }
+function readHeaders(g: GameRecords): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = g.first; i < g.start; i++) if (recordOp(g, i) === TAG) headers[tagName(g, i)] = tagValue(g, i);
+  return headers;
 }
 
-/** The start position and the end of the game. */
-class BoundsReader implements PgnVisitor {
-  fen = '';
-  chess960 = false;
-  result: string | undefined;
-  finalFen = '';
-  start(fen: string, chess960: boolean): void {
-    this.fen = fen;
-    this.chess960 = chess960;
-  }
-  endGame(result: string | undefined, fen: string): void {
-    this.result = result;
-    this.finalFen = fen;
-  }
-}
-
-class ErrorsReader implements PgnVisitor {
-  readonly errors: PgnError[] = [];
-  error(error: PgnError): void {
-    this.errors.push(error);
-  }
+function readErrors(g: GameRecords): PgnError[] {
+  const errors: PgnError[] = [];
+  for (let i = g.first; i < g.end; i++) if (recordOp(g, i) === ERROR) errors.push(errorAt(g, i));
+  return errors;
 }
 
 /**
- * The mainline's moves with their comments and NAGs, as the tree would hold
- * them: a NAG before a variation's first move goes to the node the variation
- * branches from, a mainline node when each variation around it holds one
- * move so far. Per depth: that node, and the moves played.
+ * The mainline's moves with their comments and NAGs, as the tree would
+ * hold them: a NAG before a
+ * variation's first move goes to the node the variation branches from, a
+ * mainline node when each variation around it holds one move so far. Per
+ * depth: that node, and the moves played.
  */
-class MainlineReader implements PgnVisitor {
-  readonly moves: Node[] = [];
-  #depth = 0;
-  #last: Node | undefined;
-  readonly #from: (Node | undefined)[] = [];
-  readonly #played: number[] = [];
-  move(san: string, uci: string): void {
-    const depth = this.#depth;
-    if (depth > 0) this.#played[depth] = (this.#played[depth] as number) + 1;
-    else this.moves.push((this.#last = newNode(san, uci)));
+function readMainline(g: GameRecords): Node[] {
+  const moves: Node[] = [];
+  const names = startNames(g, g.start);
+  let depth = 0;
+  let last: Node | undefined;
+  const from: (Node | undefined)[] = [];
+  const played: number[] = [];
+  for (let i = g.start + 1, end = g.end; i < end; i++) {
+    const op = recordOp(g, i);
+    if (op === MOVE) {
+      if (depth > 0) played[depth] = (played[depth] as number) + 1;
+      else moves.push((last = new Node(moveSan(g, i), moveUci(g, i, names))));
+    } else if (op === COMMENT) {
+      if (depth === 0 && last) addComment(last, commentText(g, i));
+    } else if (op === NAG) {
+      if (depth === 0) {
+        if (last) addNag(last, nagValue(g, i));
+      } else if (played[depth] === 0 && from[depth]) addNag(from[depth] as Node, nagValue(g, i));
+    } else if (op === VAR_START) {
+      const branch = depth === 0 ? moves[moves.length - 2] : played[depth] === 1 ? from[depth] : undefined;
+      depth++;
+      from[depth] = branch;
+      played[depth] = 0;
+    } else if (op === VAR_END) depth--;
   }
-  beginVariation(): void {
-    const depth = this.#depth;
-    const moves = this.moves;
-    const branch = depth === 0 ? moves[moves.length - 2] : this.#played[depth] === 1 ? this.#from[depth] : undefined;
-    this.#depth = depth + 1;
-    this.#from[depth + 1] = branch;
-    this.#played[depth + 1] = 0;
-  }
-  endVariation(): void {
-    this.#depth--;
-  }
-  comment(text: string): void {
-    if (this.#depth === 0 && this.#last) addComment(this.#last, text);
-  }
-  nag(nag: number): void {
-    const depth = this.#depth;
-    if (depth === 0) {
-      if (this.#last) addNag(this.#last, nag);
-    } else if (this.#played[depth] === 0 && this.#from[depth]) addNag(this.#from[depth] as Node, nag);
-  }
+  return moves;
 }
 
-/** The whole tree. */
-class TreeBuilder implements PgnVisitor {
-  readonly root: TreeRoot = { comments: [], children: [] };
-  #current: Node | TreeRoot = this.root;
-  #pending: string[] | undefined; // comments opening a variation
-  readonly #stack: (Node | TreeRoot)[] = [];
-  move(san: string, uci: string): void {
-    const node = newNode(san, uci);
-    if (this.#pending?.length) node.startingComments = this.#pending;
-    this.#pending = undefined;
-    addChild(this.#current, node);
-    Node.link(node, this.#current);
-    this.#current = node;
+/** The whole tree: comments before the movetext are the root's. */
+function readTree(g: GameRecords): TreeRoot {
+  const root: TreeRoot = { comments: [], children: [] };
+  let names: string[] = [];
+  let current: Node | TreeRoot = root;
+  let pending: string[] | undefined; // comments opening a variation
+  const stack: (Node | TreeRoot)[] = [];
+  for (let i = g.first, end = g.end; i < end; i++) {
+    const op = recordOp(g, i);
+    if (op === MOVE) {
+      const node = new Node(moveSan(g, i), moveUci(g, i, names));
+      if (pending?.length) node.startingComments = pending;
+      pending = undefined;
+      addChild(current, node);
+      Node.link(node, current);
+      current = node;
+    } else if (op === COMMENT) {
+      const text = commentText(g, i);
+      if (pending) pending.push(text);
+      else if (current === root) root.comments.push(text);
+      else addComment(current as Node, text);
+    } else if (op === NAG) {
+      if (current !== root) addNag(current as Node, nagValue(g, i));
+    } else if (op === VAR_START) {
+      stack.push(current);
+      current = current === root ? root : (Node.parentOf(current as Node) ?? root);
+      pending = [];
+    } else if (op === VAR_END) {
+      current = stack.pop() ?? root;
+      pending = undefined;
+    } else if (op === START) names = startNames(g, i);
   }
-  comment(text: string): void {
-    const current = this.#current;
-    if (this.#pending) this.#pending.push(text);
-    else if (current === this.root) this.root.comments.push(text);
-    else addComment(current as Node, text);
-  }
-  nag(nag: number): void {
-    if (this.#current !== this.root) addNag(this.#current as Node, nag);
-  }
-  beginVariation(): void {
-    const current = this.#current;
-    this.#stack.push(current);
-    this.#current = current === this.root ? this.root : (Node.parentOf(current as Node) ?? this.root);
-    this.#pending = [];
-  }
-  endVariation(): void {
-    this.#current = this.#stack.pop() ?? this.root;
-    this.#pending = undefined;
-  }
+  return root;
 }
 
 /** One game of a batch. Everything but the record bounds is decoded when first asked for. */
 export class Game implements PgnGameData {
-  readonly #batch: PgnBatch;
   readonly #records: GameRecords;
   #headers: Record<string, string> | undefined;
-  #bounds: BoundsReader | undefined;
   #root: PgnRoot | undefined;
 
   /** @internal games come from parsePgn / readPgn. */
-  constructor(batch: PgnBatch, records: GameRecords) {
-    this.#batch = batch;
+  constructor(records: GameRecords) {
     this.#records = records;
-  }
-
-  #visit(from: number, to: number, visitor: PgnVisitor): void {
-    visitRecords(this.#batch, from, to, visitor);
-  }
-
-  get #ends(): BoundsReader {
-    if (this.#bounds) return this.#bounds;
-    const bounds = new BoundsReader();
-    const { start, end } = this.#records;
-    this.#visit(start, start + 1, bounds);
-    this.#visit(end, end + 1, bounds);
-    return (this.#bounds = bounds);
   }
 
   /** The tags in file order (a repeated tag keeps its last value). */
   get headers(): Record<string, string> {
-    if (this.#headers) return this.#headers;
-    const reader = new HeadersReader();
-    this.#visit(this.#records.first, this.#records.start, reader);
-    return (this.#headers = reader.headers);
+    return (this.#headers ??= readHeaders(this.#records));
   }
 
   /** The start position: the FEN tag's, else the standard one. */
   get initialFen(): string {
-    return this.#ends.fen || START_FEN;
+    return startFen(this.#records, this.#records.start) || START_FEN;
   }
 
   /** Chess960 (Variant tag, Shredder/X-FEN castling, or castling rights off the standard squares). */
   get chess960(): boolean {
-    return this.#ends.chess960;
+    return startChess960(this.#records, this.#records.start);
   }
 
   /** The result token of the movetext, else the Result tag, else "*". */
   get result(): string {
-    const result = this.#ends.result;
+    const result = endResult(this.#records, this.#records.end);
     if (result !== undefined) return result;
     const tag = this.headers['Result'];
     return tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
@@ -267,14 +252,12 @@ export class Game implements PgnGameData {
 
   /** FEN at the end of the mainline ('' in headers mode). */
   get finalFen(): string {
-    return this.#ends.finalFen;
+    return endFen(this.#records, this.#records.end);
   }
 
   /** Problems met reading the game, in text order. */
   get errors(): PgnError[] {
-    const reader = new ErrorsReader();
-    this.#visit(this.#records.first, this.#records.end, reader);
-    return reader.errors;
+    return this.#records.errors === 0 ? [] : readErrors(this.#records);
   }
 
   /** Comments before the first move. */
@@ -285,18 +268,12 @@ export class Game implements PgnGameData {
   /** The mainline's moves with their comments, NAGs and comment commands. */
   moves(): PgnMove[] {
     if (this.#root) return mainline(this.#root);
-    const reader = new MainlineReader();
-    this.#visit(this.#records.start, this.#records.end, reader);
-    return reader.moves;
+    return readMainline(this.#records);
   }
 
   /** The whole tree. */
   get root(): PgnRoot {
-    if (this.#root) return this.#root;
-    const builder = new TreeBuilder();
-    // From the game's first record: comments before the movetext are the root's.
-    this.#visit(this.#records.first, this.#records.end, builder);
-    return (this.#root = builder.root);
+    return (this.#root ??= readTree(this.#records));
   }
 
   /**

@@ -68,7 +68,7 @@ function modeCode(options: ParsePgnOptions | undefined): number {
 /** The games of a pgnRead result. */
 function gamesOf(parts: PgnParts): Game[] {
   const games: Game[] = [];
-  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(batch, records));
+  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(records));
   return games;
 }
 

@@ -1,7 +1,7 @@
 // The one reader of the PGN reader's records (pgn.h; their slots and codes
-// are the boundary's tables): visitRecords walks a range of them and calls a
-// visitor, in the manner of rust-pgn-reader's Visitor. Nothing else in
-// TypeScript knows a record's layout.
+// are the boundary's tables): the batches and games of a read, and a reader
+// of each kind of record by its index. Nothing else in TypeScript knows a
+// record's layout; the game's readers (game.ts) walk the records by op.
 import * as buffer from 'node:buffer';
 
 import { asciiOnly } from '../core/ascii';
@@ -21,22 +21,35 @@ export interface PgnBatch {
   records: Int32Array;
   /** A Buffer (typed as Uint8Array so the shipped types need no Node types). */
   strings: Uint8Array;
-  /** The whole string table as text when it is ASCII (byte offsets are then string offsets). */
-  ascii: string | undefined;
+  /** The whole string table is ASCII (byte offsets are then string offsets). */
+  ascii: boolean;
   /** Added to the records' line numbers for the text's (see cn_pgn_part). */
   lineOffset: number;
 }
 
-/** One game's records in a batch: [first, end], START at `start`. */
+/**
+ * One game's records in a batch: [first, end], START at `start`; `errors`:
+ * its ERROR records. Its strings are strings[textFrom, textTo): in an ASCII
+ * table they are read as one string, made when first needed. A string per
+ * game, not per batch: it is small, so it is made in the young generation
+ * and dies there with its game (a batch's would be a large object, on pages
+ * of its own, kept until a full collection).
+ */
 export interface GameRecords {
+  batch: PgnBatch;
   first: number;
   start: number;
   end: number;
+  errors: number;
+  textFrom: number;
+  textTo: number;
+  text: string | undefined;
 }
 
 /**
- * What a reader of records does with them; a method it lacks is skipped,
- * and its arguments are then not decoded. Records come in text order.
+ * What a reader of records does with them (visitRecords); a method it lacks
+ * is skipped, and its arguments are then not decoded. Records come in text
+ * order.
  */
 export interface PgnVisitor {
   tag?(name: string, value: string): void;
@@ -55,7 +68,7 @@ export interface PgnVisitor {
   endGame?(result: string | undefined, fen: string): void;
 }
 
-// Module constants: the per-record loop compares with them as literals.
+// Module constants: the loops compare with them as literals.
 const INTS: number = PGN.recordInts;
 const OP_AT: number = SLOTS.pgnRecord.op;
 const OP_TAG: number = PGN.op.tag;
@@ -66,11 +79,11 @@ const OP_NAG: number = PGN.op.nag;
 const OP_VAR_START: number = PGN.op.varStart;
 const OP_VAR_END: number = PGN.op.varEnd;
 const OP_ERROR: number = PGN.op.error;
-const OP_WHERE: number = PGN.op.where;
 const OP_END: number = PGN.op.end;
 const OP_GAME: number = PGN.op.game;
 const OP_TOKEN: number = PGN.op.token;
 const TAG = SLOTS.pgnTag;
+const TOKEN = SLOTS.pgnToken;
 const START = SLOTS.pgnStart;
 const MOVE_AT: number = SLOTS.pgnMove.move;
 const SAN_AT: number = SLOTS.pgnMove.san;
@@ -80,7 +93,6 @@ const NAG_AT: number = SLOTS.pgnNag.nag;
 const ERROR = SLOTS.pgnError;
 const WHERE = SLOTS.pgnWhere;
 const END = SLOTS.pgnEnd;
-const TOKEN = SLOTS.pgnToken;
 const CHESS960: number = PGN.startFlags.chess960;
 
 // The text of each result code; none has no text.
@@ -112,25 +124,36 @@ export function batchesOf(parts: PgnParts): PgnBatch[] {
     batches.push({
       records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
       strings,
-      // One string for an ASCII table: its slices cost no call into Node's buffer code.
-      ascii: isAscii(strings) ? strings.toString('latin1') : undefined,
+      ascii: isAscii(strings),
       lineOffset: parts[k + 2] as number,
     });
   }
   return batches;
 }
 
-/** The games of a batch, as record indices. */
+/**
+ * The games of a batch, as record indices. A game's strings end with the
+ * FEN of its END record, and the next game's start there.
+ */
 export function gamesIn(batch: PgnBatch): GameRecords[] {
   const r = batch.records;
   const games: GameRecords[] = [];
   let first = 0;
   let start = 0;
+  let errors = 0;
+  let textFrom = 0;
   for (let i = 0; i < r.length; i += INTS) {
     const op = r[i + OP_AT];
-    if (op === OP_GAME) first = i / INTS;
-    else if (op === OP_START) start = i / INTS;
-    else if (op === OP_END) games.push({ first, start, end: i / INTS });
+    if (op === OP_GAME) {
+      first = i / INTS;
+      errors = 0;
+    } else if (op === OP_START) start = i / INTS;
+    else if (op === OP_ERROR) errors++;
+    else if (op === OP_END) {
+      const textTo = (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
+      games.push({ batch, first, start, end: i / INTS, errors, textFrom, textTo, text: undefined });
+      textFrom = textTo;
+    }
   }
   return games;
 }
@@ -146,10 +169,16 @@ function decode(strings: Buffer, start: number, end: number): string {
   return text.includes('\uFFFD') && !isUtf8(strings.subarray(start, end)) ? strings.toString('latin1', start, end) : text;
 }
 
-function text(batch: PgnBatch, offset: number, length: number): string {
-  const ascii = batch.ascii;
-  if (ascii !== undefined) return ascii.slice(offset, offset + length);
-  return decode(batch.strings as Buffer, offset, offset + length);
+/** The game's strings as one string, when its table is ASCII and they hold strings[offset, offset + length); else undefined. */
+function asciiText(g: GameRecords, offset: number, length: number): string | undefined {
+  if (!g.batch.ascii || offset < g.textFrom || offset + length > g.textTo) return undefined;
+  return (g.text ??= (g.batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
+}
+
+function text(g: GameRecords, offset: number, length: number): string {
+  const ascii = asciiText(g, offset, length);
+  if (ascii !== undefined) return ascii.slice(offset - g.textFrom, offset - g.textFrom + length);
+  return decode(g.batch.strings as Buffer, offset, offset + length);
 }
 
 /** The SAN (ASCII) at strings[at, at + n). */
@@ -159,54 +188,137 @@ function asciiAt(strings: Uint8Array, at: number, n: number): string {
   return s;
 }
 
+// The readers of one record each, by its index in the batch: small, so that
+// the loops of the game's readers (game.ts) inline them and walk the
+// records with no call a record.
+
+/** The op of record `i` (PGN.op). */
+export function recordOp(g: GameRecords, i: number): number {
+  return g.batch.records[i * INTS + OP_AT] as number;
+}
+
+/** The canonical SAN of MOVE record `i`. */
+export function moveSan(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  const at = r[i * INTS + SAN_AT] as number;
+  const n = r[i * INTS + SAN_LENGTH_AT] as number;
+  const ascii = asciiText(g, at, n);
+  return ascii !== undefined ? ascii.slice(at - g.textFrom, at - g.textFrom + n) : asciiAt(g.batch.strings, at, n);
+}
+
+/** The UCI of MOVE record `i`; `names` is startNames of its game's START. */
+export function moveUci(g: GameRecords, i: number, names: string[]): string {
+  const r = g.batch.records;
+  const move = r[i * INTS + MOVE_AT] as number;
+  const uci = names[move] as string;
+  if (uci !== UNNAMED) return uci;
+  return (names[move] = uciFromRecord(g.batch.strings, (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number)));
+}
+
+/** The text of COMMENT record `i`. */
+export function commentText(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + COMMENT.text] as number, r[i * INTS + COMMENT.length] as number);
+}
+
+/** The NAG of NAG record `i`. */
+export function nagValue(g: GameRecords, i: number): number {
+  return g.batch.records[i * INTS + NAG_AT] as number;
+}
+
+/** The name of TAG record `i`. */
+export function tagName(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
+}
+
+/** The value of TAG record `i` (stored after its name). */
+export function tagValue(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  const k = i * INTS;
+  return text(g, (r[k + TAG.name] as number) + (r[k + TAG.nameLength] as number), r[k + TAG.valueLength] as number);
+}
+
+/** Whether START record `i` starts a Chess960 game. */
+export function startChess960(g: GameRecords, i: number): boolean {
+  return ((g.batch.records[i * INTS + START.flags] as number) & CHESS960) !== 0;
+}
+
+/** The FEN of START record `i`, or '' for the standard start. */
+export function startFen(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  const n = r[i * INTS + START.fenLength] as number;
+  return n > 0 ? text(g, r[i * INTS + START.fen] as number, n) : '';
+}
+
+/** The UCI names of the moves of the game whose START record is `i` (see moveUci). */
+export function startNames(g: GameRecords, i: number): string[] {
+  return uciNames(startChess960(g, i));
+}
+
+/** The error of ERROR record `i` and the WHERE record after it. */
+export function errorAt(g: GameRecords, i: number): PgnError {
+  const r = g.batch.records;
+  const k = i * INTS;
+  const message = text(g, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
+  return {
+    // | 0: the sum wraps as the reader's int32 records do.
+    line: ((r[k + INTS + WHERE.line] as number) + g.batch.lineOffset) | 0,
+    column: r[k + INTS + WHERE.column] as number,
+    ply: r[k + ERROR.ply] as number,
+    message,
+  };
+}
+
+/** The text of TOKEN record `i`: a move as written. */
+function tokenText(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + TOKEN.text] as number, r[i * INTS + TOKEN.length] as number);
+}
+
+/** The result token of END record `i` (undefined without one). */
+export function endResult(g: GameRecords, i: number): string | undefined {
+  return RESULTS[g.batch.records[i * INTS + END.result] as number];
+}
+
+/** The FEN at the end of the mainline, of END record `i`. */
+export function endFen(g: GameRecords, i: number): string {
+  const r = g.batch.records;
+  return text(g, r[i * INTS + END.fen] as number, r[i * INTS + END.fenLength] as number);
+}
+
 /**
- * Calls `visitor` for the records [from, to) of `batch`. A range with moves
- * starts at or before their game's START record (which says how its moves
- * are named).
+ * Calls `visitor` for the records [from, to) of `batch`, for readers other
+ * than a Game's (whose loops call the readers above directly). A range with
+ * moves starts at or before their game's START record (which says how its
+ * moves are named).
  */
 export function visitRecords(batch: PgnBatch, from: number, to: number, visitor: PgnVisitor): void {
-  const { records: r, ascii, strings } = batch;
+  // The range read as one run of the batch's strings.
+  const g: GameRecords = {
+    batch,
+    first: from,
+    start: from,
+    end: to,
+    errors: 0,
+    textFrom: 0,
+    textTo: batch.strings.length,
+    text: undefined,
+  };
   let names = uciNames(false);
-  let error: PgnError | undefined;
-  for (let k = from * INTS, end = to * INTS; k < end; k += INTS) {
-    const op = r[k + OP_AT] as number;
-    if (op === OP_MOVE) {
-      const at = r[k + SAN_AT] as number;
-      const n = r[k + SAN_LENGTH_AT] as number;
-      const move = r[k + MOVE_AT] as number;
-      let uci = names[move] as string;
-      if (uci === UNNAMED) uci = names[move] = uciFromRecord(strings, at + n);
-      visitor.move?.(ascii !== undefined ? ascii.slice(at, at + n) : asciiAt(strings, at, n), uci);
-    } else if (op === OP_COMMENT) visitor.comment?.(text(batch, r[k + COMMENT.text] as number, r[k + COMMENT.length] as number));
-    else if (op === OP_NAG) visitor.nag?.(r[k + NAG_AT] as number);
+  for (let i = from; i < to; i++) {
+    const op = recordOp(g, i);
+    if (op === OP_MOVE) visitor.move?.(moveSan(g, i), moveUci(g, i, names));
+    else if (op === OP_COMMENT) visitor.comment?.(commentText(g, i));
+    else if (op === OP_NAG) visitor.nag?.(nagValue(g, i));
     else if (op === OP_VAR_START) visitor.beginVariation?.();
     else if (op === OP_VAR_END) visitor.endVariation?.();
-    else if (op === OP_TAG) {
-      const at = r[k + TAG.name] as number;
-      const n = r[k + TAG.nameLength] as number;
-      visitor.tag?.(text(batch, at, n), text(batch, at + n, r[k + TAG.valueLength] as number));
-    } else if (op === OP_START) {
-      const chess960 = ((r[k + START.flags] as number) & CHESS960) !== 0;
-      names = uciNames(chess960);
-      const n = r[k + START.fenLength] as number;
-      visitor.start?.(n > 0 ? text(batch, r[k + START.fen] as number, n) : '', chess960);
-    } else if (op === OP_ERROR) {
-      if (visitor.error) {
-        const message = text(batch, r[k + ERROR.message] as number, r[k + ERROR.length] as number);
-        error = { line: 0, column: 0, ply: r[k + ERROR.ply] as number, message };
-      }
-    } else if (op === OP_WHERE) {
-      if (error) {
-        // | 0: the sum wraps as the reader's int32 records do.
-        error.line = ((r[k + WHERE.line] as number) + batch.lineOffset) | 0;
-        error.column = r[k + WHERE.column] as number;
-        visitor.error?.(error);
-        error = undefined;
-      }
-    } else if (op === OP_END) {
-      visitor.endGame?.(RESULTS[r[k + END.result] as number], text(batch, r[k + END.fen] as number, r[k + END.fenLength] as number));
-    } else if (op === OP_TOKEN) {
-      visitor.token?.(text(batch, r[k + TOKEN.text] as number, r[k + TOKEN.length] as number));
-    }
+    else if (op === OP_TAG) visitor.tag?.(tagName(g, i), tagValue(g, i));
+    else if (op === OP_START) {
+      names = startNames(g, i);
+      visitor.start?.(startFen(g, i), startChess960(g, i));
+    } else if (op === OP_ERROR) visitor.error?.(errorAt(g, i));
+    else if (op === OP_END) visitor.endGame?.(endResult(g, i), endFen(g, i));
+    else if (op === OP_TOKEN) visitor.token?.(tokenText(g, i));
   }
 }
