@@ -551,6 +551,54 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
     SLOW,
   );
 
+  it('validates mangled FENs as chess.js does: its verdict and message, and what load() throws', () => {
+    const random = rng(20261205);
+    const bases = [
+      J.DEFAULT_POSITION,
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+    ];
+    const alphabet = [
+      'K',
+      'k',
+      'Q',
+      'p',
+      'P',
+      'x',
+      '1',
+      '2',
+      '8',
+      '9',
+      '/',
+      ' ',
+      '  ',
+      '-',
+      'w',
+      'b',
+      'e3',
+      'd6',
+      '\u00e9',
+      '\ud83d\ude00',
+      '\t',
+    ];
+    let checked = 0;
+    for (let i = 0; i < 3000; i++) {
+      const chars = [...(bases[i % bases.length] as string)];
+      for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
+        const at = Math.floor(random() * (chars.length + 1));
+        chars.splice(at, Math.floor(random() * 2), alphabet[Math.floor(random() * alphabet.length)] as string);
+      }
+      const fen = chars.join('');
+      expect(N.validateFen(fen), fen).toEqual(J.validateFen(fen));
+      expect(
+        outcome(() => new N.Chess(fen).fen()),
+        fen,
+      ).toEqual(outcome(() => new J.Chess(fen).fen()));
+      checked++;
+    }
+    expect(checked).toBe(3000);
+  });
+
   it(
     'throws alike for bad moves and null moves in check',
     () => {

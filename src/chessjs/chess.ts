@@ -17,7 +17,7 @@ import { readPgnText } from './pgn-load';
 import { pgnText } from './pgn-write';
 import { cleanMove, permissiveMatch, strippedSan } from './san';
 import { applyMove, boardText, CASTLING_TEXT, castlingBits, countersAfter, epText, type Board, type Counters } from './state';
-import { validateFen } from './validate';
+import { validateFenFields } from './validate';
 
 /** A move played, with what undo() restores. */
 interface Entry extends Counters {
@@ -142,10 +142,12 @@ export class Chess {
 
   load(fen: string, { skipValidation = false, preserveHeaders = false } = {}): void {
     let tokens = fen.split(/\s+/);
-    if (tokens.length >= 2 && tokens.length < 6) fen = tokens.concat(['-', '-', '0', '1'].slice(-(6 - tokens.length))).join(' ');
-    tokens = fen.split(/\s+/);
+    if (tokens.length >= 2 && tokens.length < 6) {
+      fen = tokens.concat(['-', '-', '0', '1'].slice(-(6 - tokens.length))).join(' ');
+      tokens = fen.split(/\s+/);
+    }
     if (!skipValidation) {
-      const { ok, error } = validateFen(fen);
+      const { ok, error } = validateFenFields(tokens);
       if (!ok) throw new Error(error);
     }
     this.clear({ preserveHeaders });

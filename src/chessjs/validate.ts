@@ -5,17 +5,26 @@ type Result = { ok: boolean; error?: string };
 
 const fail = (error: string): Result => ({ ok: false, error: `Invalid FEN: ${error}` });
 
-/** Whether one rank of the board field is well formed; the error text otherwise. */
+/** The piece letters, by character code. */
+const PIECE = new Uint8Array(128);
+for (const c of 'prnbqkPRNBQK') PIECE[c.charCodeAt(0)] = 1;
+
+/**
+ * Whether one rank of the board field is well formed; the error text
+ * otherwise. By UTF-16 unit: a character outside the BMP is an invalid
+ * piece at its first unit as it is whole.
+ */
 function rankError(row: string): string | null {
   let squares = 0;
   let previousWasNumber = false;
-  for (const c of row) {
-    if (c >= '0' && c <= '9') {
+  for (let i = 0; i < row.length; i++) {
+    const c = row.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
       if (previousWasNumber) return 'piece data is invalid (consecutive number)';
-      squares += Number(c);
+      squares += c - 0x30;
       previousWasNumber = true;
     } else {
-      if (!'prnbqkPRNBQK'.includes(c)) return 'piece data is invalid (invalid piece)';
+      if (c >= 128 || PIECE[c] === 0) return 'piece data is invalid (invalid piece)';
       squares += 1;
       previousWasNumber = false;
     }
@@ -24,20 +33,27 @@ function rankError(row: string): string | null {
 }
 
 function kingError(board: string): string | null {
-  for (const [letter, color] of [
-    ['K', 'white'],
-    ['k', 'black'],
-  ] as const) {
-    const count = board.split(letter).length - 1;
-    if (count === 0) return `missing ${color} king`;
-    if (count > 1) return `too many ${color} kings`;
+  let white = 0;
+  let black = 0;
+  for (let i = 0; i < board.length; i++) {
+    const c = board.charCodeAt(i);
+    if (c === 0x4b) white++;
+    else if (c === 0x6b) black++;
   }
+  if (white === 0) return 'missing white king';
+  if (white > 1) return 'too many white kings';
+  if (black === 0) return 'missing black king';
+  if (black > 1) return 'too many black kings';
   return null;
 }
 
 /** chess.js's validateFen: `{ ok: true }` or `{ ok: false, error }`. */
 export function validateFen(fen: string): Result {
-  const tokens = fen.split(/\s+/);
+  return validateFenFields(fen.split(/\s+/));
+}
+
+/** validateFen of a FEN already split at its runs of white space. */
+export function validateFenFields(tokens: string[]): Result {
   if (tokens.length !== 6) return fail('must contain six space-delimited fields');
   const [board, turn, castling, ep, half, full] = tokens as [string, string, string, string, string, string];
   const moveNumber = parseInt(full, 10);
