@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiTreeNodes, treeText } from './pgn-tree.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -39,10 +40,7 @@ async function corpusFiles() {
   const treeFile = path.join(tmpdir(), `chess-native-pgn-tree-${TREE_MB}mb.pgn`);
   if (!existsSync(treeFile)) {
     // The text bench/pgn.mjs's tree row reads.
-    let text = '';
-    for (let seed = 1; Buffer.byteLength(text) < TREE_MB * 1e6; seed++)
-      text += generatePgn({ seed: 1000 + seed, games: 50, variations: true, comments: true, doubleComments: false }) + '\n';
-    writeFileSync(treeFile, text);
+    writeFileSync(treeFile, treeText(generatePgn, TREE_MB));
   }
   return { file, treeFile };
 }
@@ -61,18 +59,7 @@ async function child(root, mode, file) {
     moves: () => mainline((g) => g.moves().length + g.errors.length),
     headers: () => mainline((g) => Object.keys(g.headers).length + g.errors.length),
     counted: () => mainline((g) => 1 + g.errors.length),
-    tree: () => {
-      let nodes = 0;
-      const count = (n) => {
-        nodes++;
-        n.children.forEach(count);
-      };
-      for (const g of parsePgn(text)) {
-        g.root.children.forEach(count);
-        g.moves();
-      }
-      return nodes;
-    },
+    tree: () => apiTreeNodes(parsePgn, text),
   };
   const once = async () => {
     const t = performance.now();

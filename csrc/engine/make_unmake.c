@@ -112,11 +112,5 @@ void cn_unmake(cn_position *p, const cn_undo *undo) {
             toggle_piece(p, us ^ 1, undo->captured, kind == CN_MOVE_EN_PASSANT ? cn_ep_victim(to, us) : to);
     }
     /* The key comes back from the record with the rest of the state. */
-    p->side = (uint8_t)us;
-    p->castling = undo->castling;
-    memcpy(p->castle_rook, undo->castle_rook, sizeof p->castle_rook);
-    p->ep_square = undo->ep_square;
-    p->halfmove = undo->halfmove;
-    p->fullmove = undo->fullmove;
-    p->key = undo->key;
+    cn_restore_state(p, undo, us);
 }

@@ -5,6 +5,8 @@
 #ifndef CN_POSITION_H
 #define CN_POSITION_H
 
+#include <string.h>
+
 #include "attacks.h"
 #include "bitboard.h"
 #include "include/chess_native.h"
@@ -59,6 +61,18 @@ CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[
         for (unsigned right = 0; right < 4; right++)
             if ((*castling & (1u << right)) && (touched & bb_square(castle_rook[right])))
                 *castling &= (uint8_t)~(1u << right);
+}
+
+/* The state besides the men that an undo record brings back (the key
+ * among it), with `mover` to move again: the end of every unmake. */
+static inline void cn_restore_state(cn_position *p, const cn_undo *undo, int mover) {
+    p->side = (uint8_t)mover;
+    p->castling = undo->castling;
+    memcpy(p->castle_rook, undo->castle_rook, sizeof p->castle_rook);
+    p->ep_square = undo->ep_square;
+    p->halfmove = undo->halfmove;
+    p->fullmove = undo->fullmove;
+    p->key = undo->key;
 }
 
 /* The square of the pawn an en-passant capture landing on `to` removes. */

@@ -279,13 +279,7 @@ void cn_relaxed_unmake(cn_position *p, const cn_undo *undo) {
         place(p, rook_from, rook);
     }
     if ((placed & 7) == CN_KING) p->relaxed_king[us] = (uint8_t)from;
-    p->side = (uint8_t)us;
-    p->castling = undo->castling;
-    memcpy(p->castle_rook, undo->castle_rook, sizeof p->castle_rook);
-    p->ep_square = undo->ep_square;
-    p->halfmove = undo->halfmove;
-    p->fullmove = undo->fullmove;
-    p->key = undo->key;
+    cn_restore_state(p, undo, us);
 }
 
 int cn_relaxed_gives_check(const cn_position *p, cn_move move) {
