@@ -49,12 +49,7 @@ CN_INLINE void set_ep_square(cn_position *p, uint8_t ep, const int keyed) {
 }
 
 static void save_undo(const cn_position *p, cn_move move, cn_undo *undo) {
-    undo->key = p->key;
-    undo->fullmove = p->fullmove;
-    undo->halfmove = p->halfmove;
-    undo->castling = p->castling;
-    undo->ep_square = p->ep_square;
-    memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
+    cn_save_state(p, undo);
     undo->captured = -1;
     undo->moved_aside = -1;
     undo->move = move;

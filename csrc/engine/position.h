@@ -63,8 +63,19 @@ CN_INLINE void cn_drop_lost_rights(uint8_t *castling, const uint8_t castle_rook[
                 *castling &= (uint8_t)~(1u << right);
 }
 
-/* The state besides the men that an undo record brings back (the key
- * among it), with `mover` to move again: the end of every unmake. */
+/* Keeps in an undo record the state besides the men that a move changes
+ * (the key among it): the start of every make that can be undone. */
+static inline void cn_save_state(const cn_position *p, cn_undo *undo) {
+    undo->key = p->key;
+    undo->fullmove = p->fullmove;
+    undo->halfmove = p->halfmove;
+    undo->castling = p->castling;
+    undo->ep_square = p->ep_square;
+    memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
+}
+
+/* The state cn_save_state kept (the key among it), with `mover` to move
+ * again: the end of every unmake. */
 static inline void cn_restore_state(cn_position *p, const cn_undo *undo, int mover) {
     p->side = (uint8_t)mover;
     p->castling = undo->castling;

@@ -234,12 +234,7 @@ static void play(cn_position *p, cn_move move, cn_undo *undo) {
     const unsigned from = cn_move_from(move), to = cn_move_to(move), kind = cn_move_kind(move);
     const int mover = piece_code(p, from), target = piece_code(p, to);
     if (undo) {
-        undo->key = p->key;
-        undo->fullmove = p->fullmove;
-        undo->halfmove = p->halfmove;
-        undo->castling = p->castling;
-        undo->ep_square = p->ep_square;
-        memcpy(undo->castle_rook, p->castle_rook, sizeof undo->castle_rook);
+        cn_save_state(p, undo);
         undo->captured = (int8_t)target;
         undo->moved_aside = (int8_t)(kind == CN_MOVE_EN_PASSANT ? piece_code(p, cn_ep_victim(to, us)) : -1);
         undo->move = move;
