@@ -2,7 +2,8 @@
 // (CN_PGN_MODE_CHESSJS): chess.js's tags, the mainline's moves as written
 // with the comment after each, and the result. Variations are read and
 // dropped, as chess.js drops them.
-import { backend, PGN, publicError, SLOTS } from '../core/boundary';
+import { PGN } from '../core/boundary';
+import { readWholeText } from '../pgn/read';
 import { batchesOf, visitRecords } from '../pgn/records';
 
 /** A mainline move as written and the comment after it. */
@@ -25,8 +26,6 @@ class PgnSyntaxError extends Error {
   override name = 'SyntaxError';
 }
 
-const STATE = SLOTS.pgnState;
-
 /** The text as chess.js's parser takes it: it reads its input with charAt, and fails there on anything else. */
 function pgnString(text: unknown): string {
   if (typeof text === 'string') return text;
@@ -36,18 +35,7 @@ function pgnString(text: unknown): string {
 
 /** The headers and mainline of PGN text; a SyntaxError where chess.js's parser throws one. */
 export function readPgnText(input: string): ParsedPgn {
-  const text = pgnString(input);
-  const state = new Float64Array(PGN.stateLength);
-  state[STATE.textEnd] = PGN.textEnd.final;
-  state[STATE.mode] = PGN.mode.chessjs;
-  state[STATE.line] = 1;
-  state[STATE.threads] = 1;
-  let parts;
-  try {
-    parts = backend.pgnRead(Buffer.from(text, 'utf8'), state);
-  } catch (e) {
-    throw publicError(e);
-  }
+  const parts = readWholeText(pgnString(input), PGN.mode.chessjs);
   const pairs: [string, string][] = [];
   const parsed: ParsedPgn = { headers: {}, rootComment: undefined, moves: [], result: undefined };
   let depth = 0;

@@ -92,15 +92,18 @@ class Cursor {
 /** Every game of `text`. */
 export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   if (typeof text !== 'string') throw new TypeError('text must be a string');
-  const cursor = new Cursor(modeCode(options));
+  return gamesOf(readWholeText(text, modeCode(options)));
+}
+
+/** The records of the whole of `text`, read at once on one thread in reader mode `mode` (PGN.mode). */
+export function readWholeText(text: string, mode: number): PgnParts {
+  const cursor = new Cursor(mode);
   cursor.prepare(true);
-  let parts: PgnParts;
   try {
-    parts = backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    return backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }
-  return gamesOf(parts);
 }
 
 function readAsync(text: Uint8Array, state: Float64Array): Promise<PgnParts> {
