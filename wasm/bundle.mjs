@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// Builds the package's `browser` entries with esbuild, as ES modules with no
-// Node imports over the WebAssembly engine: dist/browser.mjs (the whole API
-// of src/index.ts) and dist/chessjs/browser.mjs (chess.js's API of
-// src/chessjs/index.ts). What both use (the engine, its loading, the core
-// API) is one shared module, dist/browser-shared.mjs, so an app importing
-// both loads the engine once. Its first statement fetches and compiles the
-// module (top-level await), from `globalThis.CHESS_NATIVE_WASM_URL` when a
-// page sets it, else from ../wasm/chess-native.wasm next to dist/ (the
-// package's own file; bundlers that understand `new URL(...,
-// import.meta.url)` copy it). perftAsync's workers are Web Workers running
+// Builds the package's `browser` entries, ES modules with no Node imports
+// over the WebAssembly engine: dist/browser.mjs (the whole API of
+// src/index.ts) and dist/chessjs/browser.mjs (chess.js's API of
+// src/chessjs/index.ts).
+//
+// Each entry is a few lines: it starts fetching and compiling the engine
+// (WebAssembly.compileStreaming, from `globalThis.CHESS_NATIVE_WASM_URL`
+// when a page sets it, else from ../wasm/chess-native.wasm next to dist/,
+// which bundlers that understand `new URL(..., import.meta.url)` copy), and
+// meanwhile imports its API, bundled by esbuild as dist/browser-api.mjs and
+// dist/chessjs/browser-api.mjs with what both use (the engine's loading,
+// the core API) in one shared module, dist/browser-shared.mjs. The entry
+// imports the shared module itself as well, so that the engine and both
+// modules load at once rather than one after another. Both entries leave the
+// compile in one global slot, keyed by the package's version, and the
+// shared module's first statement awaits it (top-level await): an app
+// importing both entries fetches and instantiates the engine once.
+//
+// perftAsync's workers are Web Workers running
 // src/core/wasm/web-perft-worker.ts, bundled first and carried as a string
 // (a Blob URL at run time), sent the compiled module. Node's globals come
 // from wasm/browser-shims.mjs, node:os from wasm/browser-os.mjs; other Node
@@ -17,33 +26,55 @@
 //
 //   node wasm/bundle.mjs
 import { build } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 
-// Compiles the engine before any module of the API runs: the bundle keeps
-// module order, so the API's modules see the module already provided.
+/** Where the entries leave the engine's compile for the API: one slot a version of the package. */
+const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const ENGINE_SLOT = `Symbol.for(${JSON.stringify(`chess-native@${version} engine`)})`;
+
+// Runs before any module of the API (the bundle keeps module order): they
+// see the module already provided.
 const PRELUDE = `
 import { provideModule } from './src/core/wasm/instance';
 import { requestBackend } from './src/core/backend-choice';
 import { useWebWorkers } from './src/core/wasm/web-workers';
 import workerSource from 'chess-native:worker';
-const source = globalThis.CHESS_NATIVE_WASM_URL ?? new URL('../wasm/chess-native.wasm', import.meta.url);
-const response = fetch(source);
-let module;
-try {
-  module = await WebAssembly.compileStreaming(response);
-} catch {
-  // A server that does not send application/wasm: compile the bytes.
-  module = await WebAssembly.compile(await (await fetch(source)).arrayBuffer());
-}
-provideModule(module);
+const compiling = globalThis[${ENGINE_SLOT}];
+if (!compiling) throw new Error('chess-native: load the browser build through its entry (dist/browser.mjs or dist/chessjs/browser.mjs)');
+provideModule(await compiling);
 useWebWorkers(workerSource);
 requestBackend('wasm');
 `;
+
+/**
+ * An entry: the engine's compile started (unless the other entry did), its
+ * API module and the modules that imports (`chunks`) loaded at once, and
+ * the API's `names` exported.
+ */
+function entrySource(api, chunks, names, wasmPath) {
+  return `// chess-native's browser entry (wasm/bundle.mjs writes it): the engine
+// starts loading before the API it backs, which loads meanwhile.
+async function compileEngine(source) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(source));
+  } catch {
+    // A server that does not send application/wasm: compile the bytes.
+    return WebAssembly.compile(await (await fetch(source)).arrayBuffer());
+  }
+}
+const slot = ${ENGINE_SLOT};
+globalThis[slot] ??= compileEngine(globalThis.CHESS_NATIVE_WASM_URL ?? new URL(${JSON.stringify(wasmPath)}, import.meta.url));
+// Awaited by the API's first module; a failure is thrown there, not reported twice.
+globalThis[slot].catch(() => {});
+const [api] = await Promise.all([${[api, ...chunks].map((m) => `import(${JSON.stringify(m)})`).join(', ')}]);
+export const { ${names.join(', ')} } = api;
+`;
+}
 
 /** The entries, by output path under dist/ (no extension). */
 const ENTRIES = { browser: './src/index', 'chessjs/browser': './src/chessjs/index' };
@@ -136,12 +167,19 @@ async function bundleWorker() {
   return checkWarnings(result, 'the worker').outputFiles[0].text;
 }
 
+/** `to` as an import specifier from a module in `fromDir`. */
+function specifier(fromDir, to) {
+  const relative = path.relative(fromDir, to).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
 /** Bundles the browser entries into `outdir` (dist/); returns the entries' paths. */
 export async function bundleBrowser(outdir = DIST) {
   const worker = await bundleWorker();
   const result = await build({
     ...COMMON,
-    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: name })),
+    absWorkingDir: ROOT,
+    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: `${name}-api` })),
     outdir,
     outExtension: { '.js': '.mjs' },
     splitting: true,
@@ -149,9 +187,19 @@ export async function bundleBrowser(outdir = DIST) {
     format: 'esm',
     inject: [path.join(ROOT, 'wasm', 'browser-shims.mjs')],
     plugins: [nodeStubs(worker)],
+    metafile: true,
   });
   checkWarnings(result, 'the entries');
-  return Object.keys(ENTRIES).map((name) => path.join(outdir, `${name}.mjs`));
+  const wasm = path.join(outdir, '..', 'wasm', 'chess-native.wasm');
+  return Object.keys(ENTRIES).map((name) => {
+    const entry = path.join(outdir, `${name}.mjs`);
+    const api = path.join(outdir, `${name}-api.mjs`);
+    const output = result.metafile.outputs[path.relative(ROOT, api).split(path.sep).join('/')];
+    const dir = path.dirname(entry);
+    const chunks = output.imports.filter((i) => i.kind === 'import-statement').map((i) => specifier(dir, path.join(ROOT, i.path)));
+    writeFileSync(entry, entrySource(specifier(dir, api), chunks, output.exports, specifier(dir, wasm)));
+    return entry;
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,6 +8,16 @@ export async function info() {
   return engineInfo();
 }
 
+/** When the page started fetching the engine, and when the module shared by the API's entries had arrived (ms; Resource Timing of the first import). */
+export async function loadTimes() {
+  await api();
+  const first = (suffix) => performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith(suffix));
+  return {
+    engineFetchStart: first('/chess-native.wasm').fetchStart,
+    apiArrived: first('/browser-shared.mjs').responseEnd,
+  };
+}
+
 /** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown (`api`: the package's exports; the test runs it on the addon too). */
 export function positionsOf({ Position }, fens) {
   return fens.map((fen) => {
