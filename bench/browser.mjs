@@ -124,7 +124,7 @@ async function startup(options) {
     table(
       ['step', 'ms'],
       [
-        ['bundle fetched', cell('bundleMs')],
+        ['bundle fetched (the last of its modules)', cell('bundleMs')],
         ['engine fetched', cell('wasmMs')],
         ['API ready (fetch to ready)', cell('ms')],
         ['of which tables (engineInfo().initMs)', cell('tablesMs')],
