@@ -8,14 +8,12 @@
 // (WebAssembly.compileStreaming, from `globalThis.CHESS_NATIVE_WASM_URL`
 // when a page sets it, else from ../wasm/chess-native.wasm next to dist/,
 // which bundlers that understand `new URL(..., import.meta.url)` copy), and
-// meanwhile imports its API, bundled by esbuild as dist/browser-api.mjs and
-// dist/chessjs/browser-api.mjs with what both use (the engine's loading,
-// the core API) in one shared module, dist/browser-shared.mjs. The entry
-// imports the shared module itself as well, so that the engine and both
-// modules load at once rather than one after another. Both entries leave the
-// compile in one global slot, keyed by the package's version, and the
-// shared module's first statement awaits it (top-level await): an app
-// importing both entries fetches and instantiates the engine once.
+// meanwhile imports the API, one module for both entries bundled by
+// esbuild, dist/browser-api.mjs, which holds each entry's exports as one
+// namespace. So the engine and the API load at once rather than one after
+// the other, and an app importing both entries loads each once. The entry
+// leaves the compile in a global slot keyed by the package's version, which
+// the API module's first statement awaits (top-level await).
 //
 // perftAsync's workers are Web Workers running
 // src/core/wasm/web-perft-worker.ts, bundled first and carried as a string
@@ -52,11 +50,11 @@ requestBackend('wasm');
 `;
 
 /**
- * An entry: the engine's compile started (unless the other entry did), its
- * API module and the modules that imports (`chunks`) loaded at once, and
- * the API's `names` exported.
+ * An entry: the engine's compile started (unless the other entry did), the
+ * API module imported meanwhile, and the `names` of its namespace `member`
+ * exported.
  */
-function entrySource(api, chunks, names, wasmPath) {
+function entrySource(api, member, names, wasmPath) {
   return `// chess-native's browser entry (wasm/bundle.mjs writes it): the engine
 // starts loading before the API it backs, which loads meanwhile.
 async function compileEngine(source) {
@@ -71,8 +69,8 @@ const slot = ${ENGINE_SLOT};
 globalThis[slot] ??= compileEngine(globalThis.CHESS_NATIVE_WASM_URL ?? new URL(${JSON.stringify(wasmPath)}, import.meta.url));
 // Awaited by the API's first module; a failure is thrown there, not reported twice.
 globalThis[slot].catch(() => {});
-const [api] = await Promise.all([${[api, ...chunks].map((m) => `import(${JSON.stringify(m)})`).join(', ')}]);
-export const { ${names.join(', ')} } = api;
+const api = await import(${JSON.stringify(api)});
+export const { ${names.join(', ')} } = api.${member};
 `;
 }
 
@@ -109,7 +107,9 @@ const FEATURE_TESTED = new Set(['node:buffer']);
  * throws "<module>.<name> is Node-only", so the bundle loads and only the
  * Node-only calls fail; the names BROWSER_MODULES implement come from there.
  * Also the modules of the bundle itself: chess-native:prelude, the worker's
- * source as chess-native:worker, and the entries as chess-native:<entry>.
+ * source as chess-native:worker, the API module as chess-native:api (the
+ * prelude, then each entry's exports as a namespace), and each entry's
+ * exports alone as chess-native:<entry> (for their names).
  */
 function nodeStubs(workerSource) {
   return {
@@ -131,8 +131,12 @@ function nodeStubs(workerSource) {
       b.onLoad({ filter: /.*/, namespace: 'chess-native' }, (args) => {
         if (args.path === 'prelude') return { contents: PRELUDE, resolveDir: ROOT, loader: 'ts' };
         if (args.path === 'worker') return { contents: `export default ${JSON.stringify(workerSource)};`, loader: 'js' };
+        if (args.path === 'api') {
+          const contents = Object.entries(ENTRIES).map(([name, entry]) => `export * as ${exportName(name)} from '${entry}';`);
+          return { contents: [`import 'chess-native:prelude';`, ...contents].join('\n'), resolveDir: ROOT, loader: 'ts' };
+        }
         const entry = ENTRIES[args.path];
-        return { contents: `import 'chess-native:prelude';\nexport * from '${entry}';\n`, resolveDir: ROOT, loader: 'ts' };
+        return { contents: `export * from '${entry}';\n`, resolveDir: ROOT, loader: 'ts' };
       });
     },
   };
@@ -173,31 +177,52 @@ function specifier(fromDir, to) {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-/** Bundles the browser entries into `outdir` (dist/); returns the entries' paths. */
-export async function bundleBrowser(outdir = DIST) {
-  const worker = await bundleWorker();
+/** The name an entry's exports have in the API module. */
+function exportName(entry) {
+  return entry.replace(/\W/g, '_');
+}
+
+/** The names each entry exports, by entry (a build that writes nothing, for its metafile). */
+async function entryExports(plugins) {
   const result = await build({
     ...COMMON,
     absWorkingDir: ROOT,
-    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: `${name}-api` })),
+    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: name })),
+    outdir: DIST,
+    splitting: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    plugins,
+  });
+  const outputs = Object.values(result.metafile.outputs);
+  return Object.fromEntries(
+    Object.keys(ENTRIES).map((name) => [name, outputs.find((o) => o.entryPoint === `chess-native:${name}`).exports]),
+  );
+}
+
+/** Bundles the browser entries into `outdir` (dist/); returns the entries' paths. */
+export async function bundleBrowser(outdir = DIST) {
+  const worker = await bundleWorker();
+  const plugins = [nodeStubs(worker)];
+  const api = path.join(outdir, 'browser-api.mjs');
+  const result = await build({
+    ...COMMON,
+    absWorkingDir: ROOT,
+    entryPoints: [{ in: 'chess-native:api', out: 'browser-api' }],
     outdir,
     outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: 'browser-shared',
     format: 'esm',
     inject: [path.join(ROOT, 'wasm', 'browser-shims.mjs')],
-    plugins: [nodeStubs(worker)],
-    metafile: true,
+    plugins,
   });
-  checkWarnings(result, 'the entries');
+  checkWarnings(result, 'the API');
+  const names = await entryExports(plugins);
   const wasm = path.join(outdir, '..', 'wasm', 'chess-native.wasm');
   return Object.keys(ENTRIES).map((name) => {
     const entry = path.join(outdir, `${name}.mjs`);
-    const api = path.join(outdir, `${name}-api.mjs`);
-    const output = result.metafile.outputs[path.relative(ROOT, api).split(path.sep).join('/')];
     const dir = path.dirname(entry);
-    const chunks = output.imports.filter((i) => i.kind === 'import-statement').map((i) => specifier(dir, path.join(ROOT, i.path)));
-    writeFileSync(entry, entrySource(specifier(dir, api), chunks, output.exports, specifier(dir, wasm)));
+    writeFileSync(entry, entrySource(specifier(dir, api), exportName(name), names[name], specifier(dir, wasm)));
     return entry;
   });
 }

@@ -8,13 +8,14 @@ export async function info() {
   return engineInfo();
 }
 
-/** When the page started fetching the engine, and when the module shared by the API's entries had arrived (ms; Resource Timing of the first import). */
+/** When the page started fetching the engine, and when the first module the entry imports arrived (ms; Resource Timing of the first import). */
 export async function loadTimes() {
   await api();
-  const first = (suffix) => performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith(suffix));
+  const resources = performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, entry }));
+  const imported = resources.filter(({ path }) => path.startsWith('/dist/') && path.endsWith('.mjs') && path !== '/dist/browser.mjs');
   return {
-    engineFetchStart: first('/chess-native.wasm').fetchStart,
-    apiArrived: first('/browser-shared.mjs').responseEnd,
+    engineFetchStart: resources.find(({ path }) => path.endsWith('/chess-native.wasm')).entry.fetchStart,
+    apiArrived: Math.min(...imported.map(({ entry }) => entry.responseEnd)),
   };
 }
 
