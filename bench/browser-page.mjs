@@ -15,10 +15,13 @@ const BUNDLE = '/dist/browser.mjs';
 let api;
 let pgnText = '';
 
-/** When the response for the URL ending in `suffix` finished, in ms after `start`. */
-function fetched(suffix, start) {
-  const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname.endsWith(suffix));
-  return entry ? entry.responseEnd - start : NaN;
+/** When the last response for a path `test` accepts finished, in ms after `start`. */
+function fetched(test, start) {
+  const ends = performance
+    .getEntriesByType('resource')
+    .filter((e) => test(new URL(e.name).pathname))
+    .map((e) => e.responseEnd - start);
+  return ends.length ? Math.max(...ends) : NaN;
 }
 
 /**
@@ -33,7 +36,8 @@ export async function startup(settleMs = 0) {
   const start = performance.now();
   api = await import(BUNDLE);
   const ms = performance.now() - start;
-  return { ms, bundleMs: fetched(BUNDLE, start), wasmMs: fetched('.wasm', start), tablesMs: api.engineInfo().initMs };
+  const bundleMs = fetched((path) => path.startsWith('/dist/') && path.endsWith('.mjs'), start);
+  return { ms, bundleMs, wasmMs: fetched((path) => path.endsWith('.wasm'), start), tablesMs: api.engineInfo().initMs };
 }
 
 /** Passes of legal moves a block: each kind is timed a block at a time, the kinds taking turns. */

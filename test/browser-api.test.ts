@@ -88,6 +88,11 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
     expect(opened.errors).toEqual([]);
   });
 
+  it('starts fetching the engine before the API it backs has arrived', async () => {
+    const { engineFetchStart, apiArrived } = await opened.call<{ engineFetchStart: number; apiArrived: number }>(PAGE, 'loadTimes');
+    expect(engineFetchStart).toBeLessThan(apiArrived);
+  });
+
   it('fetches the engine once for both entries', async () => {
     expect(await opened.call(CHESSJS_PAGE, 'engineFetches')).toBe(1);
   });

@@ -59,7 +59,7 @@ describe.skipIf(process.platform === 'win32')('packed tarball', { timeout: 60_00
       'dist/wasm.mjs',
       'dist/wasm.d.ts',
       'dist/browser.mjs',
-      'dist/browser-shared.mjs',
+      'dist/browser-api.mjs',
       'dist/chessjs/browser.mjs',
       'dist/core/wasm/perft-worker.js',
       'wasm/chess-native.wasm',

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// Builds the package's `browser` entries with esbuild, as ES modules with no
-// Node imports over the WebAssembly engine: dist/browser.mjs (the whole API
-// of src/index.ts) and dist/chessjs/browser.mjs (chess.js's API of
-// src/chessjs/index.ts). What both use (the engine, its loading, the core
-// API) is one shared module, dist/browser-shared.mjs, so an app importing
-// both loads the engine once. Its first statement fetches and compiles the
-// module (top-level await), from `globalThis.CHESS_NATIVE_WASM_URL` when a
-// page sets it, else from ../wasm/chess-native.wasm next to dist/ (the
-// package's own file; bundlers that understand `new URL(...,
-// import.meta.url)` copy it). perftAsync's workers are Web Workers running
+// Builds the package's `browser` entries, ES modules with no Node imports
+// over the WebAssembly engine: dist/browser.mjs (the whole API of
+// src/index.ts) and dist/chessjs/browser.mjs (chess.js's API of
+// src/chessjs/index.ts).
+//
+// Each entry is a few lines: it starts fetching and compiling the engine
+// (WebAssembly.compileStreaming, from `globalThis.CHESS_NATIVE_WASM_URL`
+// when a page sets it, else from ../wasm/chess-native.wasm next to dist/,
+// which bundlers that understand `new URL(..., import.meta.url)` copy), and
+// meanwhile imports the API, one module for both entries bundled by
+// esbuild, dist/browser-api.mjs, which holds each entry's exports as one
+// namespace. So the engine and the API load at once rather than one after
+// the other, and an app importing both entries loads each once. The entry
+// leaves the compile in a global slot keyed by the package's version, which
+// the API module's first statement awaits (top-level await).
+//
+// perftAsync's workers are Web Workers running
 // src/core/wasm/web-perft-worker.ts, bundled first and carried as a string
 // (a Blob URL at run time), sent the compiled module. Node's globals come
 // from wasm/browser-shims.mjs, node:os from wasm/browser-os.mjs; other Node
@@ -17,33 +24,55 @@
 //
 //   node wasm/bundle.mjs
 import { build } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 
-// Compiles the engine before any module of the API runs: the bundle keeps
-// module order, so the API's modules see the module already provided.
+/** Where the entries leave the engine's compile for the API: one slot a version of the package. */
+const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const ENGINE_SLOT = `Symbol.for(${JSON.stringify(`chess-native@${version} engine`)})`;
+
+// Runs before any module of the API (the bundle keeps module order): they
+// see the module already provided.
 const PRELUDE = `
 import { provideModule } from './src/core/wasm/instance';
 import { requestBackend } from './src/core/backend-choice';
 import { useWebWorkers } from './src/core/wasm/web-workers';
 import workerSource from 'chess-native:worker';
-const source = globalThis.CHESS_NATIVE_WASM_URL ?? new URL('../wasm/chess-native.wasm', import.meta.url);
-const response = fetch(source);
-let module;
-try {
-  module = await WebAssembly.compileStreaming(response);
-} catch {
-  // A server that does not send application/wasm: compile the bytes.
-  module = await WebAssembly.compile(await (await fetch(source)).arrayBuffer());
-}
-provideModule(module);
+const compiling = globalThis[${ENGINE_SLOT}];
+if (!compiling) throw new Error('chess-native: load the browser build through its entry (dist/browser.mjs or dist/chessjs/browser.mjs)');
+provideModule(await compiling);
 useWebWorkers(workerSource);
 requestBackend('wasm');
 `;
+
+/**
+ * An entry: the engine's compile started (unless the other entry did), the
+ * API module imported meanwhile, and the `names` of its namespace `member`
+ * exported.
+ */
+function entrySource(api, member, names, wasmPath) {
+  return `// chess-native's browser entry (wasm/bundle.mjs writes it): the engine
+// starts loading before the API it backs, which loads meanwhile.
+async function compileEngine(source) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(source));
+  } catch {
+    // A server that does not send application/wasm: compile the bytes.
+    return WebAssembly.compile(await (await fetch(source)).arrayBuffer());
+  }
+}
+const slot = ${ENGINE_SLOT};
+globalThis[slot] ??= compileEngine(globalThis.CHESS_NATIVE_WASM_URL ?? new URL(${JSON.stringify(wasmPath)}, import.meta.url));
+// Awaited by the API's first module; a failure is thrown there, not reported twice.
+globalThis[slot].catch(() => {});
+const api = await import(${JSON.stringify(api)});
+export const { ${names.join(', ')} } = api.${member};
+`;
+}
 
 /** The entries, by output path under dist/ (no extension). */
 const ENTRIES = { browser: './src/index', 'chessjs/browser': './src/chessjs/index' };
@@ -78,7 +107,9 @@ const FEATURE_TESTED = new Set(['node:buffer']);
  * throws "<module>.<name> is Node-only", so the bundle loads and only the
  * Node-only calls fail; the names BROWSER_MODULES implement come from there.
  * Also the modules of the bundle itself: chess-native:prelude, the worker's
- * source as chess-native:worker, and the entries as chess-native:<entry>.
+ * source as chess-native:worker, the API module as chess-native:api (the
+ * prelude, then each entry's exports as a namespace), and each entry's
+ * exports alone as chess-native:<entry> (for their names).
  */
 function nodeStubs(workerSource) {
   return {
@@ -100,8 +131,12 @@ function nodeStubs(workerSource) {
       b.onLoad({ filter: /.*/, namespace: 'chess-native' }, (args) => {
         if (args.path === 'prelude') return { contents: PRELUDE, resolveDir: ROOT, loader: 'ts' };
         if (args.path === 'worker') return { contents: `export default ${JSON.stringify(workerSource)};`, loader: 'js' };
+        if (args.path === 'api') {
+          const contents = Object.entries(ENTRIES).map(([name, entry]) => `export * as ${exportName(name)} from '${entry}';`);
+          return { contents: [`import 'chess-native:prelude';`, ...contents].join('\n'), resolveDir: ROOT, loader: 'ts' };
+        }
         const entry = ENTRIES[args.path];
-        return { contents: `import 'chess-native:prelude';\nexport * from '${entry}';\n`, resolveDir: ROOT, loader: 'ts' };
+        return { contents: `export * from '${entry}';\n`, resolveDir: ROOT, loader: 'ts' };
       });
     },
   };
@@ -136,22 +171,60 @@ async function bundleWorker() {
   return checkWarnings(result, 'the worker').outputFiles[0].text;
 }
 
+/** `to` as an import specifier from a module in `fromDir`. */
+function specifier(fromDir, to) {
+  const relative = path.relative(fromDir, to).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** The name an entry's exports have in the API module. */
+function exportName(entry) {
+  return entry.replace(/\W/g, '_');
+}
+
+/** The names each entry exports, by entry (a build that writes nothing, for its metafile). */
+async function entryExports(plugins) {
+  const result = await build({
+    ...COMMON,
+    absWorkingDir: ROOT,
+    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: name })),
+    outdir: DIST,
+    splitting: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    plugins,
+  });
+  const outputs = Object.values(result.metafile.outputs);
+  return Object.fromEntries(
+    Object.keys(ENTRIES).map((name) => [name, outputs.find((o) => o.entryPoint === `chess-native:${name}`).exports]),
+  );
+}
+
 /** Bundles the browser entries into `outdir` (dist/); returns the entries' paths. */
 export async function bundleBrowser(outdir = DIST) {
   const worker = await bundleWorker();
+  const plugins = [nodeStubs(worker)];
+  const api = path.join(outdir, 'browser-api.mjs');
   const result = await build({
     ...COMMON,
-    entryPoints: Object.keys(ENTRIES).map((name) => ({ in: `chess-native:${name}`, out: name })),
+    absWorkingDir: ROOT,
+    entryPoints: [{ in: 'chess-native:api', out: 'browser-api' }],
     outdir,
     outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: 'browser-shared',
     format: 'esm',
     inject: [path.join(ROOT, 'wasm', 'browser-shims.mjs')],
-    plugins: [nodeStubs(worker)],
+    plugins,
   });
-  checkWarnings(result, 'the entries');
-  return Object.keys(ENTRIES).map((name) => path.join(outdir, `${name}.mjs`));
+  checkWarnings(result, 'the API');
+  const names = await entryExports(plugins);
+  const wasm = path.join(outdir, '..', 'wasm', 'chess-native.wasm');
+  return Object.keys(ENTRIES).map((name) => {
+    const entry = path.join(outdir, `${name}.mjs`);
+    const dir = path.dirname(entry);
+    writeFileSync(entry, entrySource(specifier(dir, api), exportName(name), names[name], specifier(dir, wasm)));
+    return entry;
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -49,18 +49,19 @@ static void build_leapers_and_lines(void) {
             cn_king_zone_bishop_rays[square] |= cn_bishop_rays[step];
         }
     }
+    /* Only aligned pairs need a walk: the empty-board rays above tell which. */
     for (unsigned a = 0; a < 64; a++) {
         for (unsigned b = 0; b < 64; b++) {
             cn_between[a][b] = 0;
             cn_line[a][b] = 0;
             if (a == b) continue;
             bitboard bb_b = bb_square(b);
-            if (cn_rook_attacks_slow(a, 0) & bb_b) {
+            if (cn_rook_rays[a] & bb_b) {
                 cn_between[a][b] = cn_rook_attacks_slow(a, bb_b) & cn_rook_attacks_slow(b, bb_square(a));
-                cn_line[a][b] = (cn_rook_attacks_slow(a, 0) & cn_rook_attacks_slow(b, 0)) | bb_square(a) | bb_b;
-            } else if (cn_bishop_attacks_slow(a, 0) & bb_b) {
+                cn_line[a][b] = (cn_rook_rays[a] & cn_rook_rays[b]) | bb_square(a) | bb_b;
+            } else if (cn_bishop_rays[a] & bb_b) {
                 cn_between[a][b] = cn_bishop_attacks_slow(a, bb_b) & cn_bishop_attacks_slow(b, bb_square(a));
-                cn_line[a][b] = (cn_bishop_attacks_slow(a, 0) & cn_bishop_attacks_slow(b, 0)) | bb_square(a) | bb_b;
+                cn_line[a][b] = (cn_bishop_rays[a] & cn_bishop_rays[b]) | bb_square(a) | bb_b;
             }
         }
     }
@@ -75,8 +76,8 @@ static void build_castle_path(cn_castle_path *path, unsigned king, unsigned rook
     bitboard squares = path->king_path;
     while (squares) {
         const unsigned square = bb_pop_lsb(&squares);
-        path->diagonal_rays |= cn_bishop_attacks_slow(square, 0);
-        path->orthogonal_rays |= cn_rook_attacks_slow(square, 0);
+        path->diagonal_rays |= cn_bishop_rays[square];
+        path->orthogonal_rays |= cn_rook_rays[square];
     }
 }
 

@@ -1,7 +1,7 @@
 /*
  * attacks.h - attack tables: leapers, between/line masks, castling paths
- * (attacks.c) and the slider tables for the magic multiply and pext
- * (slider_tables.c), all filled once by cn_attacks_init(). The slider
+ * (attacks.c) and the slider tables for the magic multiply and, on
+ * x86-64, pext (slider_tables.c), all filled once by cn_attacks_init(). The slider
  * lookups are in slider_attacks.h.
  */
 #ifndef CN_ATTACKS_H
@@ -54,12 +54,22 @@ static inline size_t cn_magic_index(const cn_slider_table *t, unsigned square, b
                     CN_SLIDER(t, square, shift));
 }
 
+/* The pext tables exist only where the pext variant can be built
+ * (x86-64: variants/variant.h); elsewhere no code path could read them. */
+#if defined(__x86_64__) || defined(_M_X64)
+#define CN_PEXT_TABLES 1
+#else
+#define CN_PEXT_TABLES 0
+#endif
+
 /* Written only inside cn_attacks_init (run once under cn_init's once-guard),
  * read-only afterwards. */
 extern cn_slider_table cn_rook_magics;
 extern cn_slider_table cn_bishop_magics;
+#if CN_PEXT_TABLES
 extern cn_slider_table cn_rook_pext;
 extern cn_slider_table cn_bishop_pext;
+#endif
 extern bitboard cn_knight_attacks[64];
 extern bitboard cn_king_attacks[64];
 extern bitboard cn_pawn_attacks[2][64];
@@ -89,7 +99,8 @@ typedef struct cn_castle_path {
 } cn_castle_path;
 extern cn_castle_path cn_castle_paths[4][8][8];
 
-/* Builds every table and verifies each slider entry against the ray walk.
+/* Builds every table and verifies each slider entry against the reference
+ * attacks (slider_tables.c).
  * Returns CN_OK, or CN_ERR_INIT with a message in err. Not thread-safe:
  * cn_init wraps it. */
 cn_status cn_attacks_init(char *err, size_t err_size);

@@ -86,6 +86,17 @@ CN_INLINE unsigned bb_lsb(bitboard b) {
 #endif
 }
 
+/* Index of the highest set bit; b must not be 0. */
+CN_INLINE unsigned bb_msb(bitboard b) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned long index;
+    _BitScanReverse64(&index, b);
+    return (unsigned)index;
+#else
+    return 63u - (unsigned)__builtin_clzll(b);
+#endif
+}
+
 /* Removes and returns the lowest set bit's index; *b must not be 0. */
 CN_INLINE unsigned bb_pop_lsb(bitboard *b) {
     unsigned square = bb_lsb(*b);

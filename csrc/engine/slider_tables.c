@@ -1,11 +1,14 @@
 /*
  * slider_tables.c - builds the rook and bishop attack tables at start-up,
- * for the magic multiply and for pext (slider_attacks.h reads them).
+ * for the magic multiply and, where the pext variant exists, for pext
+ * (slider_attacks.h reads them).
  *
  * Magics are searched here, not pasted: a private xorshift64* with fixed
- * seeds makes every run build identical tables. Every entry of both the
- * multiply and the pext tables is then checked against the ray walk, so a
- * bad magic can never reach move generation.
+ * seeds makes every run build identical tables. Every entry of the tables
+ * is then checked against the reference attacks (each ray cut behind its
+ * first blocker, the rays walked square by square once), so a bad magic can
+ * never reach move generation. test/c/engine_test.c checks every entry
+ * against the square-by-square ray walk itself.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,33 +18,41 @@
 
 cn_slider_table cn_rook_magics;
 cn_slider_table cn_bishop_magics;
-cn_slider_table cn_rook_pext;
-cn_slider_table cn_bishop_pext;
 
 /* "Fancy" tables: one slice per square, 2^bits entries each. */
 #define ROOK_TABLE_SIZE   102400
 #define BISHOP_TABLE_SIZE 5248
 static bitboard rook_magic_table[ROOK_TABLE_SIZE];
 static bitboard bishop_magic_table[BISHOP_TABLE_SIZE];
+#if CN_PEXT_TABLES
+cn_slider_table cn_rook_pext;
+cn_slider_table cn_bishop_pext;
 static bitboard rook_pext_table[ROOK_TABLE_SIZE];
 static bitboard bishop_pext_table[BISHOP_TABLE_SIZE];
+#endif
 
 static const int rook_directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_directions[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
+/* The squares a slider on `square` reaches in one direction, up to and
+ * including the first square of `occupied`. */
+static bitboard ray_walk_one(unsigned square, bitboard occupied, const int direction[2]) {
+    bitboard attacks = 0;
+    int file = (int)square_file(square) + direction[0];
+    int rank = (int)square_rank(square) + direction[1];
+    while (on_board(file, rank)) {
+        bitboard b = bb_square(make_square((unsigned)file, (unsigned)rank));
+        attacks |= b;
+        if (occupied & b) break;
+        file += direction[0];
+        rank += direction[1];
+    }
+    return attacks;
+}
+
 static bitboard ray_walk(unsigned square, bitboard occupied, const int directions[4][2]) {
     bitboard attacks = 0;
-    for (int d = 0; d < 4; d++) {
-        int file = (int)square_file(square) + directions[d][0];
-        int rank = (int)square_rank(square) + directions[d][1];
-        while (on_board(file, rank)) {
-            bitboard b = bb_square(make_square((unsigned)file, (unsigned)rank));
-            attacks |= b;
-            if (occupied & b) break;
-            file += directions[d][0];
-            rank += directions[d][1];
-        }
-    }
+    for (int d = 0; d < 4; d++) attacks |= ray_walk_one(square, occupied, directions[d]);
     return attacks;
 }
 
@@ -67,6 +78,36 @@ static bitboard relevant_mask(unsigned square, const int directions[4][2]) {
         }
     }
     return mask;
+}
+
+/* One slider's rays on an empty board, by square: those that run towards
+ * higher square indices (up) and the others (down). A slider's four
+ * directions are two opposite pairs, so two of each. */
+typedef struct slider_rays {
+    bitboard up[2][64];
+    bitboard down[2][64];
+} slider_rays;
+
+static void walk_rays(const int directions[4][2], slider_rays *rays) {
+    int ups = 0, downs = 0;
+    for (int d = 0; d < 4; d++) {
+        bitboard *ray = directions[d][1] * 8 + directions[d][0] > 0 ? rays->up[ups++] : rays->down[downs++];
+        for (unsigned square = 0; square < 64; square++) ray[square] = ray_walk_one(square, 0, directions[d]);
+    }
+}
+
+/* The ray walk's answer without walking: each ray loses the squares behind
+ * its first blocker, which are that blocker's own ray. With no blocker the
+ * cut is at the corner the ray cannot reach (h8 up, a1 down), whose ray in
+ * that direction is empty. */
+static bitboard reference_attacks(const slider_rays *rays, unsigned square, bitboard occupied) {
+    bitboard attacks = 0;
+    for (int d = 0; d < 2; d++) {
+        const bitboard up = rays->up[d][square], down = rays->down[d][square];
+        attacks |= up ^ rays->up[d][bb_lsb((up & occupied) | bb_square(63))];
+        attacks |= down ^ rays->down[d][bb_msb((down & occupied) | bb_square(0))];
+    }
+    return attacks;
 }
 
 /* Magic candidates want few set bits: AND of three draws. */
@@ -95,14 +136,14 @@ typedef struct magic_scratch {
     unsigned current_epoch;
 } magic_scratch;
 
-/* Fills occupancy[] and reference[] with every subset of mask and its ray
- * walk; Carry-Rippler enumerates the subsets in pext-index order. */
-static size_t enumerate_subsets(unsigned square, bitboard mask, const int directions[4][2], magic_scratch *scratch) {
+/* Fills occupancy[] and reference[] with every subset of mask and its
+ * attacks; Carry-Rippler enumerates the subsets in pext-index order. */
+static size_t enumerate_subsets(unsigned square, bitboard mask, const slider_rays *rays, magic_scratch *scratch) {
     size_t count = 0;
     bitboard occ = 0;
     do {
         scratch->occupancy[count] = occ;
-        scratch->reference[count] = ray_walk(square, occ, directions);
+        scratch->reference[count] = reference_attacks(rays, square, occ);
         count++;
         occ = (occ - mask) & mask;
     } while (occ);
@@ -154,7 +195,7 @@ static int build_magic_entry(cn_slider_table *table, unsigned square, bitboard m
 }
 
 /* One square's pext entry: the subsets come in pext-index order, so the
- * ray walk's answers are the slice as they stand. */
+ * reference answers are the slice as they stand. */
 static void build_pext_entry(cn_slider_table *table, unsigned square, bitboard mask, size_t count,
                              const magic_scratch *scratch, bitboard *slice) {
     CN_SLIDER(table, square, mask) = mask;
@@ -164,40 +205,54 @@ static void build_pext_entry(cn_slider_table *table, unsigned square, bitboard m
     for (size_t i = 0; i < count; i++) slice[i] = scratch->reference[i];
 }
 
-/* Both finished entries of a square agree with the ray walk on every subset
- * (reference[] holds the ray walk's answers). */
-static int entries_match_ray_walk(const cn_slider_table *magic, const cn_slider_table *pext, unsigned square,
-                                  size_t count, const magic_scratch *scratch) {
+/* The finished entries of a square (pext NULL where there is no pext table)
+ * agree with the reference attacks on every subset. */
+static int entries_match_reference(const cn_slider_table *magic, const cn_slider_table *pext, unsigned square,
+                                   size_t count, const magic_scratch *scratch) {
     for (size_t i = 0; i < count; i++) {
         const bitboard expected = scratch->reference[i];
-        if (CN_SLIDER(magic, square, attacks)[cn_magic_index(magic, square, scratch->occupancy[i])] != expected ||
-            CN_SLIDER(pext, square, attacks)[i] != expected)
+        if (CN_SLIDER(magic, square, attacks)[cn_magic_index(magic, square, scratch->occupancy[i])] != expected)
             return 0;
+        if (pext && CN_SLIDER(pext, square, attacks)[i] != expected) return 0;
     }
     return 1;
 }
 
-/* Both tables of one slider, square by square. Returns CN_OK, or
+/* What to build for one slider: its directions and seeds, its multiply
+ * table, and its pext table (NULL where no variant reads one). */
+typedef struct slider_spec {
+    const char *piece;
+    const int (*directions)[2];
+    const uint16_t *seeds;
+    cn_slider_table *magics;
+    bitboard *magic_table;
+    cn_slider_table *pexts;
+    bitboard *pext_table;
+    size_t table_size;
+} slider_spec;
+
+/* The tables of one slider, square by square. Returns CN_OK, or
  * CN_ERR_INIT with a message in err. */
-static cn_status build_slider(const int directions[4][2], const uint16_t seeds[64], cn_slider_table *magics,
-                              bitboard *magic_table, cn_slider_table *pexts, bitboard *pext_table, size_t table_size,
-                              magic_scratch *scratch, const char *piece, char *err, size_t err_size) {
+static cn_status build_slider(const slider_spec *spec, magic_scratch *scratch, char *err, size_t err_size) {
+    static slider_rays rays;
+    walk_rays(spec->directions, &rays);
     size_t offset = 0;
     for (unsigned square = 0; square < 64; square++) {
-        const bitboard mask = relevant_mask(square, directions);
+        const bitboard mask = relevant_mask(square, spec->directions);
         const size_t size = (size_t)1 << bb_popcount(mask);
-        if (offset + size > table_size) {
-            snprintf(err, err_size, "%s table overflow at square %u", piece, square);
+        if (offset + size > spec->table_size) {
+            snprintf(err, err_size, "%s table overflow at square %u", spec->piece, square);
             return CN_ERR_INIT;
         }
-        const size_t count = enumerate_subsets(square, mask, directions, scratch);
-        if (!build_magic_entry(magics, square, mask, count, seeds[square], scratch, magic_table + offset)) {
-            snprintf(err, err_size, "%s magic search did not converge on square %u", piece, square);
+        const size_t count = enumerate_subsets(square, mask, &rays, scratch);
+        if (!build_magic_entry(spec->magics, square, mask, count, spec->seeds[square], scratch,
+                               spec->magic_table + offset)) {
+            snprintf(err, err_size, "%s magic search did not converge on square %u", spec->piece, square);
             return CN_ERR_INIT;
         }
-        build_pext_entry(pexts, square, mask, count, scratch, pext_table + offset);
-        if (!entries_match_ray_walk(magics, pexts, square, count, scratch)) {
-            snprintf(err, err_size, "%s magic verification failed on square %u", piece, square);
+        if (spec->pexts) build_pext_entry(spec->pexts, square, mask, count, scratch, spec->pext_table + offset);
+        if (!entries_match_reference(spec->magics, spec->pexts, square, count, scratch)) {
+            snprintf(err, err_size, "%s magic verification failed on square %u", spec->piece, square);
             return CN_ERR_INIT;
         }
         offset += size;
@@ -207,21 +262,32 @@ static cn_status build_slider(const int directions[4][2], const uint16_t seeds[6
 
 uint64_t cn_magic_search_work(int rook, unsigned square, uint64_t seed, uint64_t max_work) {
     static magic_scratch scratch;
+    static slider_rays rays;
     static bitboard slice[4096];
     const int (*directions)[2] = rook ? rook_directions : bishop_directions;
+    walk_rays(directions, &rays);
     bitboard mask = relevant_mask(square, directions);
-    size_t count = enumerate_subsets(square, mask, directions, &scratch);
+    size_t count = enumerate_subsets(square, mask, &rays, &scratch);
     uint64_t work = 0;
     if (!find_magic(square, 64u - (unsigned)bb_popcount(mask), count, seed, &scratch, slice, max_work, &work))
         return UINT64_MAX;
     return work;
 }
 
+#if CN_PEXT_TABLES
+#define PEXT_TABLES(piece) &cn_##piece##_pext, piece##_pext_table
+#else
+#define PEXT_TABLES(piece) NULL, NULL
+#endif
+
 cn_status cn_slider_tables_init(char *err, size_t err_size) {
     static magic_scratch scratch; /* 80 KiB: too much for a worker's stack */
-    if (build_slider(rook_directions, rook_seeds, &cn_rook_magics, rook_magic_table, &cn_rook_pext, rook_pext_table,
-                     ROOK_TABLE_SIZE, &scratch, "rook", err, err_size) != CN_OK)
-        return CN_ERR_INIT;
-    return build_slider(bishop_directions, bishop_seeds, &cn_bishop_magics, bishop_magic_table, &cn_bishop_pext,
-                        bishop_pext_table, BISHOP_TABLE_SIZE, &scratch, "bishop", err, err_size);
+    const slider_spec sliders[2] = {
+        {"rook", rook_directions, rook_seeds, &cn_rook_magics, rook_magic_table, PEXT_TABLES(rook), ROOK_TABLE_SIZE},
+        {"bishop", bishop_directions, bishop_seeds, &cn_bishop_magics, bishop_magic_table, PEXT_TABLES(bishop),
+         BISHOP_TABLE_SIZE},
+    };
+    for (int i = 0; i < 2; i++)
+        if (build_slider(&sliders[i], &scratch, err, err_size) != CN_OK) return CN_ERR_INIT;
+    return CN_OK;
 }

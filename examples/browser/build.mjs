@@ -18,11 +18,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.map': 'application/json' };
 
-/** Bundles the page and its worker into `out`; returns the folder. */
+/** Bundles the page into `out`; returns the folder. */
 export async function buildDemo(out = path.join(HERE, 'dist')) {
   await mkdir(out, { recursive: true });
   await build({
-    entryPoints: [path.join(HERE, 'main.js'), path.join(HERE, 'perft-worker.js')],
+    entryPoints: [path.join(HERE, 'main.js')],
     outdir: out,
     bundle: true,
     format: 'esm',

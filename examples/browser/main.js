@@ -1,8 +1,8 @@
-// The demo page: a board from a FEN, its legal moves to click, perft on a
-// worker with progress and cancel, and a PGN file's games and errors. It
+// The demo page: a board from a FEN, its legal moves to click, perft on Web
+// Workers with progress and cancel, and a PGN file's games and errors. It
 // uses the package's public API only; the bundler picks the browser entry,
 // which runs the engine as WebAssembly.
-import { Position, START_FEN, FenError, readPgn } from 'chess-native';
+import { Position, START_FEN, FenError, readPgn, perftAsync } from 'chess-native';
 
 const $ = (id) => document.getElementById(id);
 const GLYPHS = { wk: '♔', wq: '♕', wr: '♖', wb: '♗', wn: '♘', wp: '♙', bk: '♚', bq: '♛', br: '♜', bb: '♝', bn: '♞', bp: '♟' };
@@ -94,12 +94,12 @@ function setPosition(fen) {
   }
 }
 
-// --- perft on a worker: one root move a step, so progress and cancel are prompt.
-let worker = null;
+// --- perft: perftAsync counts on the package's Web Workers; cancel aborts it.
+let running = null; // the AbortController of the run in progress
 
 function stopPerft(text) {
-  worker?.terminate();
-  worker = null;
+  running?.abort();
+  running = null;
   $('perft').disabled = false;
   $('cancel').disabled = true;
   if (text !== undefined) $('perft-result').textContent = text;
@@ -108,20 +108,24 @@ function stopPerft(text) {
 function startPerft() {
   const depth = Number($('depth').value);
   stopPerft('');
-  worker = new Worker(new URL('./perft-worker.js', import.meta.url), { type: 'module' });
+  const run = new AbortController();
+  running = run;
   $('perft').disabled = true;
   $('cancel').disabled = false;
   $('progress').value = 0;
-  worker.onerror = (event) => stopPerft(`Error: ${event.message ?? 'the worker failed'}`);
-  const fen = pos.fen();
-  worker.onmessage = ({ data }) => {
-    // The worker compiles the engine first; it asks for its job once it listens.
-    if (data.ready) return worker.postMessage({ fen, depth });
-    if (data.error) return stopPerft(`Error: ${data.error}`);
-    $('progress').max = data.total || 1;
-    $('progress').value = data.done;
-    if (data.nodes !== undefined) stopPerft(`perft(${depth}) = ${BigInt(data.nodes).toLocaleString()} in ${data.ms.toFixed(0)} ms`);
+  const onProgress = ({ rootMovesDone, rootMovesTotal }) => {
+    $('progress').max = rootMovesTotal || 1;
+    $('progress').value = rootMovesDone;
   };
+  perftAsync(pos.fen(), depth, { signal: run.signal, onProgress }).then(
+    ({ nodes, seconds }) => {
+      if (running === run) stopPerft(`perft(${depth}) = ${nodes.toLocaleString()} in ${(seconds * 1000).toFixed(0)} ms`);
+    },
+    // An aborted run was stopped by stopPerft, which said why.
+    (e) => {
+      if (running === run) stopPerft(`Error: ${e instanceof Error ? e.message : String(e)}`);
+    },
+  );
 }
 
 // --- PGN: every game of a file, read as a stream, with its errors.

@@ -654,7 +654,7 @@ function constants(w: WasmNative) {
     perftKeySet: keySetName(0n),
     perftVerifyKeySet: keySetName(L.PERFT_VERIFY_KEY_SEED),
     perftVerifyKeySeed: L.PERFT_VERIFY_KEY_SEED,
-    boundaryTables: e.readCString(e.call('cn_boundary_tables')),
+    boundaryTables: e.tablesText,
   };
 }
 

@@ -8,6 +8,17 @@ export async function info() {
   return engineInfo();
 }
 
+/** When the page started fetching the engine, and when the first module the entry imports arrived (ms; Resource Timing of the first import). */
+export async function loadTimes() {
+  await api();
+  const resources = performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, entry }));
+  const imported = resources.filter(({ path }) => path.startsWith('/dist/') && path.endsWith('.mjs') && path !== '/dist/browser.mjs');
+  return {
+    engineFetchStart: resources.find(({ path }) => path.endsWith('/chess-native.wasm')).entry.fetchStart,
+    apiArrived: Math.min(...imported.map(({ entry }) => entry.responseEnd)),
+  };
+}
+
 /** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown (`api`: the package's exports; the test runs it on the addon too). */
 export function positionsOf({ Position }, fens) {
   return fens.map((fen) => {

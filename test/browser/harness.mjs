@@ -16,7 +16,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** The package's browser entries and what they load (wasm/bundle.mjs builds them), as served to a page. */
-export const BUNDLE_FILES = ['dist/browser.mjs', 'dist/chessjs/browser.mjs', 'dist/browser-shared.mjs', 'wasm/chess-native.wasm'];
+export const BUNDLE_FILES = ['dist/browser.mjs', 'dist/chessjs/browser.mjs', 'dist/browser-api.mjs', 'wasm/chess-native.wasm'];
 
 /** Headless, no sandbox (root in a container), and no traffic of its own. */
 export const CHROMIUM_FLAGS = [

@@ -122,6 +122,7 @@ export class Engine {
   scratch = 0;
   /** The module's cn_boundary_tables() and the layout read from them, once: every instance of a module has the same. */
   #tables: BoundaryTables | undefined;
+  #tablesText = '';
   #layout: Layout | undefined;
   /** A reusable block for inputs and outputs larger than the scratch (grown on demand). */
   #block = 0;
@@ -150,7 +151,8 @@ export class Engine {
       throw statusError(this.statusName(status), this.readCString(api['cn_init_message']!() as number));
     }
     if (!this.#layout) {
-      this.#tables = JSON.parse(this.readCString(api['cn_boundary_tables']!() as number)) as BoundaryTables;
+      this.#tablesText = this.readCString(api['cn_boundary_tables']!() as number);
+      this.#tables = JSON.parse(this.#tablesText) as BoundaryTables;
       this.#layout = layoutOf(this.#tables);
     }
     this.scratch = api['malloc']!(this.#layout.Slot.end) as number;
@@ -162,6 +164,11 @@ export class Engine {
   /** The module's boundary tables (JSON.parse of cn_boundary_tables()). */
   get tables(): BoundaryTables {
     return this.#tables!;
+  }
+
+  /** The text of the module's cn_boundary_tables(). */
+  get tablesText(): string {
+    return this.#tablesText;
   }
 
   /** The module's struct layout, limits and scratch slots. */
@@ -253,9 +260,7 @@ export class Engine {
   /** The NUL-terminated string at ptr (ASCII / UTF-8). */
   readCString(ptr: number): string {
     const bytes = this.u8;
-    let end = ptr;
-    while (bytes[end] !== 0) end++;
-    return latin1(bytes, ptr, end);
+    return latin1(bytes, ptr, bytes.indexOf(0, ptr));
   }
 
   /** cn_status_name of a status. */
