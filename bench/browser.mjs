@@ -4,7 +4,7 @@
 // Chromium (test/browser/harness.mjs), one thread, wall time in the page
 // (bench/browser-page.mjs).
 //
-//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500]
+//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--moves-only]
 //
 // Each run times chess-native and chessops back to back, so both meet the
 // same load; a ratio is taken per run and the medians of --runs are
@@ -14,6 +14,7 @@
 // loaded (a browser just launched is still busy starting), the page's
 // import of the bundle to its API ready (fetch of the bundle and the .wasm,
 // never from a cache, compile, instantiate, tables).
+// --moves-only: the Moves section alone, in the same page and runs.
 // Moves: `new Position(fen).legalMoves()` over every perftsuite.epd position,
 // and `legalMoves()` of positions made beforehand, --reps passes a run
 // (each kind a block of passes at a time, the kinds taking turns);
@@ -35,7 +36,15 @@ import { generatePgn } from './pgn-corpus.mjs';
 import { treeText } from './pgn-tree.mjs';
 import { BUNDLE_FILES, CHROMIUM, withPage } from '../test/browser/harness.mjs';
 
-const opts = parseArgs(process.argv.slice(2), { runs: 5, reps: 200, pgnMb: 1, depthDelta: 0, chessopsNodes: 3_000_000, settleMs: 500 });
+const opts = parseArgs(process.argv.slice(2), {
+  runs: 5,
+  reps: 200,
+  pgnMb: 1,
+  depthDelta: 0,
+  chessopsNodes: 3_000_000,
+  settleMs: 500,
+  movesOnly: false,
+});
 
 /** The project's targets: at least `min` (fetch to ready: at most `max`), aiming at `goal`. */
 const TARGETS = {
@@ -252,14 +261,15 @@ const note = loadNote();
 if (note) console.log(note);
 
 const options = await pageOptions();
-const ready = await startup(options);
+const ready = opts.movesOnly ? null : await startup(options);
 await withPage(options, async ({ call, errors }) => {
   const bench = (name, ...args) => call('/bench.mjs', name, ...args);
   await bench('startup');
   const moveFigures = await moves(bench);
-  const pgnRatio = (await pgn(bench)).ratio;
-  const perftRatio = (await perft(bench)).ratio;
+  const pgnRatio = opts.movesOnly ? null : (await pgn(bench)).ratio;
+  const perftRatio = opts.movesOnly ? null : (await perft(bench)).ratio;
   if (errors.length) throw new Error(errors.join('\n'));
+  if (opts.movesOnly) return;
   summary({ ready, moveFigures, pgnRatio, perftRatio });
   console.log(`\n${machine()}`);
 });
