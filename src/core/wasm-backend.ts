@@ -71,14 +71,9 @@ class WasmNative {
     } catch (error) {
       throw e.trapped('cn_legal_moves_sorted', error);
     }
-    this.movesInto(n, out);
-    return n;
-  }
-
-  /** The first n moves of the moves slot into `out`. */
-  movesInto(n: number, out: Uint16Array): void {
-    const moves = this.#slots(this.#e.u8.buffer as ArrayBuffer).moves;
+    const moves = this.#slots(e.u8.buffer as ArrayBuffer).moves;
     for (let i = 0; i < n; i++) out[i] = moves[i] as number;
+    return n;
   }
 
   /** Copies a position view into `slot` and validates it (the binding's LoadPosition); returns its address. */
@@ -158,35 +153,55 @@ class WasmNative {
   }
 
   /**
-   * parseFen, and the sorted legal moves of the position into the moves
-   * slot in the same engine call (cn_fen_parse_moves): the pos slot's
-   * position, its moves in `moves(count)`. Returns the count.
+   * parseFen and the sorted legal moves in one engine call
+   * (cn_fen_parse_moves): the position into `slab` (its words when `at` is
+   * a multiple of 4, else its bytes) at byte `at`, the moves into `out`.
+   * Returns their count. The hot path of `new Position(fen)`: each view and
+   * address is read once.
    */
-  parseFenListing(fen: unknown, chess960: unknown): number {
+  parseFenListing(fen: unknown, chess960: unknown, slab: ArrayBuffer, at: number, out: Uint16Array): number {
     const L = this.layout;
     const e = this.#e;
-    const length = this.text(fen, L.FEN_MAX_LENGTH, 'FEN must be a string');
+    const base = e.scratch;
+    const text = base + L.Slot.text;
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, e.u32, text);
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
     if (length < 0) throw this.#fenError(length);
-    const error = this.#clearFenError();
-    const count = this.#at(L.Slot.int);
+    const pos = base + L.Slot.pos;
+    const count = base + L.Slot.int;
     let status: number;
     try {
+      // Called directly, as on every hot path here: no name lookup or argument array a call.
       status = e.exports.cn_fen_parse_moves!(
-        this.#at(L.Slot.pos),
-        this.#at(L.Slot.text),
+        pos,
+        text,
         length,
         chess960 === 1 ? 1 : 0,
-        error,
-        this.#at(L.Slot.moves),
+        this.#clearFenError(),
+        base + L.Slot.moves,
         count,
       ) as number;
     } catch (caught) {
       throw e.trapped('cn_fen_parse_moves', caught);
     }
     if (status !== L.Status.ok) throw this.#fenError(length);
-    return e.u32[count >> 2] as number;
+    const words = e.u32;
+    const n = words[count >> 2] as number;
+    if ((at & 3) === 0) {
+      // Word by word: a typed array's set() costs more than this loop for a position.
+      const to = this.#slabWords(slab);
+      for (let i = 0, from = pos >> 2, word = at >> 2; i < L.POSITION_WORDS; i++) to[word + i] = words[from + i] as number;
+    } else {
+      this.#slabBytes(slab).set(this.posBytes(), at);
+    }
+    const moves = this.#slots(words.buffer as ArrayBuffer).moves;
+    for (let i = 0; i < n; i++) out[i] = moves[i] as number;
+    return n;
   }
+
+  /** Views of the slab a position is copied into, made again for each new slab. */
+  readonly #slabWords = viewCache((buffer) => new Uint32Array(buffer, 0, buffer.byteLength >> 2));
+  readonly #slabBytes = viewCache((buffer) => new Uint8Array(buffer));
 
   /** The fen error slot, emptied for a parse to fill in. */
   #clearFenError(): number {
@@ -336,8 +351,6 @@ function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) =
 function positionCalls(w: WasmNative) {
   const e = w.engine;
   const L = w.layout;
-  const slabBytes = viewCache((buffer) => new Uint8Array(buffer));
-  const slabWords = viewCache((buffer) => new Uint32Array(buffer));
   const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
@@ -363,18 +376,7 @@ function positionCalls(w: WasmNative) {
       if (!(moves instanceof ArrayBuffer) || moves.byteLength < 2 * L.MAX_MOVES) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
-      const n = w.parseFenListing(fen, chess960);
-      const pos = w.at(L.Slot.pos);
-      if ((at & 3) === 0 && (L.POSITION_BYTES & 3) === 0) {
-        // Word by word: a typed array's set() costs more than this loop for 96 bytes.
-        const to = slabWords(slab);
-        const from = e.u32;
-        for (let i = 0, src = pos >> 2, dst = at >> 2; i < L.POSITION_BYTES >> 2; i++) to[dst + i] = from[src + i] as number;
-      } else {
-        slabBytes(slab).set(w.posBytes(), at);
-      }
-      w.movesInto(n, moveWords(moves));
-      return n;
+      return w.parseFenListing(fen, chess960, slab, at, moveWords(moves));
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
