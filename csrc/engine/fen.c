@@ -109,13 +109,13 @@ static const uint8_t board_bytes[256] = {
 };
 
 /* Reads a well-formed board field at t->text (up to t->length bytes, ending
- * at whitespace or there) into by_code[] (by piece code, the squares it
- * stands on; by_code[] must start empty) and *pieces_key (the pieces' share
- * of the key), and sets t->length to the field's length. Returns 0 for any malformed field, whose
+ * at whitespace or there) into squares[] (each square's piece code, 0 when
+ * empty; a1 first) and *pieces_key (the pieces' share of the key), and sets
+ * t->length to the field's length. Returns 0 for any malformed field, whose
  * error scan_board_or_fail then finds. A rank's squares only grow, so one
  * test at its end replaces the per-square overflow tests; until then a
- * square may run past its rank, kept on the board by the mask. */
-static int scan_board_fast(fen_token *t, bitboard by_code[16], uint64_t *pieces_key) {
+ * square may run past its rank, kept inside squares[] by the mask. */
+static int scan_board_fast(fen_token *t, uint8_t squares[64], uint64_t *pieces_key) {
     unsigned square = 56, rank_end = 64; /* the next square; one past the rank's last */
     unsigned previous_digit = 0;
     uint64_t key = 0;
@@ -123,7 +123,7 @@ static int scan_board_fast(fen_token *t, bitboard by_code[16], uint64_t *pieces_
     for (; i < t->length; i++) {
         const unsigned kind = board_bytes[(unsigned char)t->text[i]];
         if (kind - 1u < BOARD_DIGIT - 1u) {
-            by_code[kind] |= bb_square(square & 63u);
+            squares[square & 63u] = (uint8_t)kind;
             key ^= cn_polyglot_random[piece_key_base[kind] + (square & 63u)];
             square++;
             previous_digit = 0;
@@ -148,7 +148,7 @@ static int scan_board_fast(fen_token *t, bitboard by_code[16], uint64_t *pieces_
 
 /* As scan_board_fast, for any field: the error that names what is wrong
  * with a malformed one. */
-static cn_status scan_board_or_fail(fen_token *t, bitboard by_code[16], uint64_t *pieces_key, cn_fen_error *err) {
+static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t *pieces_key, cn_fen_error *err) {
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
     uint64_t key = 0;
@@ -158,7 +158,7 @@ static cn_status scan_board_or_fail(fen_token *t, bitboard by_code[16], uint64_t
         const unsigned code = kind < BOARD_DIGIT ? kind : 0;
         if (code) {
             if (file >= 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
-            by_code[code] |= bb_square(make_square(file, rank));
+            squares[make_square(file, rank)] = (uint8_t)code;
             key ^= cn_polyglot_random[piece_key_base[code] + make_square(file, rank)];
             file++;
             previous_digit = 0;
@@ -190,17 +190,57 @@ static cn_status scan_board_or_fail(fen_token *t, bitboard by_code[16], uint64_t
     return CN_OK;
 }
 
-/* The bitboards from the men's squares by piece code (colour << 3 | type) + 1. */
-static void set_bitboards(cn_position *p, const bitboard by_code[16]) {
-    bitboard colors[2] = {0, 0};
-    for (int type = CN_PAWN; type <= CN_KING; type++) {
-        const bitboard white = by_code[1 + type], black = by_code[1 + (8 | type)];
-        p->by_type[type] = white | black;
-        colors[CN_WHITE] |= white;
-        colors[CN_BLACK] |= black;
+#if !CN_HAVE_SSE2
+/* The 8 bytes at b as a word, b[0] lowest: one load on little-endian
+ * targets, where compilers see the pattern. */
+static inline uint64_t load_row(const uint8_t *b) {
+    uint64_t word = 0;
+    for (unsigned i = 0; i < 8; i++) word |= (uint64_t)b[i] << (8 * i);
+    return word;
+}
+
+/* Bit j of each of the 8 bytes of `word` (byte i at bits 8i..8i+7) as bit i
+ * of the result: the multiply moves byte i's bit to bit 56 + i, and no two
+ * partial products meet at or above bit 56. */
+static inline uint64_t byte_bits(uint64_t word, unsigned j) {
+    return (((word >> j) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56;
+}
+#endif
+
+/* The four bit planes of the squares' codes, as bitboards. */
+static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
+#if CN_HAVE_SSE2
+    /* Shifting each 16-bit lane left by 7 - j moves bit j of both its bytes
+     * to their top bits, which movemask gathers, 16 squares at a time. */
+    for (unsigned chunk = 0; chunk < 4; chunk++) {
+        const __m128i codes = _mm_loadu_si128((const __m128i *)(const void *)(squares + 16 * chunk));
+        const unsigned shift = 16 * chunk;
+        planes[0] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 7)) << shift;
+        planes[1] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 6)) << shift;
+        planes[2] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 5)) << shift;
+        planes[3] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 4)) << shift;
     }
-    p->by_color[CN_WHITE] = colors[CN_WHITE];
-    p->by_color[CN_BLACK] = colors[CN_BLACK];
+#else
+    for (unsigned rank = 0; rank < 8; rank++)
+        for (unsigned j = 0; j < 4; j++) planes[j] |= byte_bits(load_row(squares + 8 * rank), j) << (8 * rank);
+#endif
+}
+
+/* The bitboards from the squares' piece codes. Codes hold type + 1 in bits
+ * 0-2 and the colour in bit 3: the four bit planes give every bitboard. */
+static void set_bitboards(cn_position *p, const uint8_t squares[64]) {
+    bitboard planes[4] = {0, 0, 0, 0};
+    code_planes(squares, planes);
+    const bitboard plane0 = planes[0], plane1 = planes[1], plane2 = planes[2], plane3 = planes[3];
+    const bitboard occupied = plane0 | plane1 | plane2; /* type + 1 is never 0 */
+    p->by_type[CN_PAWN] = ~plane2 & ~plane1 & plane0;   /* type + 1 = 1 */
+    p->by_type[CN_KNIGHT] = ~plane2 & plane1 & ~plane0; /* 2 */
+    p->by_type[CN_BISHOP] = ~plane2 & plane1 & plane0;  /* 3 */
+    p->by_type[CN_ROOK] = plane2 & ~plane1 & ~plane0;   /* 4 */
+    p->by_type[CN_QUEEN] = plane2 & ~plane1 & plane0;   /* 5 */
+    p->by_type[CN_KING] = plane2 & plane1 & ~plane0;    /* 6 */
+    p->by_color[CN_WHITE] = occupied & ~plane3;
+    p->by_color[CN_BLACK] = plane3;
 }
 
 /* How many men each side has: with SSE2 both counts at once, the bytes'
@@ -224,13 +264,13 @@ static void count_men(const cn_position *p, int men[2]) {
 /* The board field's men: p's bitboards, and in p->key the pieces' share of
  * the key. */
 static cn_status read_board(cn_position *p, fen_token *t, cn_fen_error *err) {
-    bitboard by_code[16] = {0};
-    if (!scan_board_fast(t, by_code, &p->key)) {
-        memset(by_code, 0, sizeof by_code); /* what the fast scan stored before it gave up */
-        const cn_status status = scan_board_or_fail(t, by_code, &p->key, err);
+    uint8_t squares[64] = {0};
+    if (!scan_board_fast(t, squares, &p->key)) {
+        memset(squares, 0, sizeof squares); /* what the fast scan stored before it gave up */
+        const cn_status status = scan_board_or_fail(t, squares, &p->key, err);
         if (status != CN_OK) return status;
     }
-    set_bitboards(p, by_code);
+    set_bitboards(p, squares);
     return CN_OK;
 }
 
