@@ -4,7 +4,7 @@
 // Chromium (test/browser/harness.mjs), one thread, wall time in the page
 // (bench/browser-page.mjs).
 //
-//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--startup-only]
+//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--only startup,moves,pgn,perft]
 //
 // Each run times chess-native and chessops back to back, so both meet the
 // same load; a ratio is taken per run and the medians of --runs are
@@ -13,8 +13,9 @@
 // Start-up: in each of --runs fresh browsers, --settle-ms after the page
 // loaded (a browser just launched is still busy starting), the page's
 // import of the bundle to its API ready (fetch of the bundle and the .wasm,
-// never from a cache, compile, instantiate, tables); --startup-only stops
-// after this section.
+// never from a cache, compile, instantiate, tables).
+// --only: the named sections alone (the same page and runs); the summary
+// against the targets is printed when all four run.
 // Moves: `new Position(fen).legalMoves()` over every perftsuite.epd position,
 // and `legalMoves()` of positions made beforehand, --reps passes a run
 // (each kind a block of passes at a time, the kinds taking turns);
@@ -43,7 +44,7 @@ const opts = parseArgs(process.argv.slice(2), {
   depthDelta: 0,
   chessopsNodes: 3_000_000,
   settleMs: 500,
-  startupOnly: false,
+  only: 'startup,moves,pgn,perft',
 });
 
 /** The project's targets: at least `min` (fetch to ready: at most `max`), aiming at `goal`. */
@@ -261,15 +262,18 @@ const note = loadNote();
 if (note) console.log(note);
 
 const options = await pageOptions();
-const ready = await startup(options);
-if (!opts.startupOnly)
+const SECTIONS = ['startup', 'moves', 'pgn', 'perft'];
+const only = new Set(String(opts.only).split(','));
+for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: no section ${name} (${SECTIONS.join(', ')})`);
+const ready = only.has('startup') ? await startup(options) : null;
+if (SECTIONS.slice(1).some((name) => only.has(name)))
   await withPage(options, async ({ call, errors }) => {
     const bench = (name, ...args) => call('/bench.mjs', name, ...args);
     await bench('startup');
-    const moveFigures = await moves(bench);
-    const pgnRatio = (await pgn(bench)).ratio;
-    const perftRatio = (await perft(bench)).ratio;
+    const moveFigures = only.has('moves') ? await moves(bench) : null;
+    const pgnRatio = only.has('pgn') ? (await pgn(bench)).ratio : null;
+    const perftRatio = only.has('perft') ? (await perft(bench)).ratio : null;
     if (errors.length) throw new Error(errors.join('\n'));
-    summary({ ready, moveFigures, pgnRatio, perftRatio });
+    if (only.size === SECTIONS.length) summary({ ready, moveFigures, pgnRatio, perftRatio });
     console.log(`\n${machine()}`);
   });

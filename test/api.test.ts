@@ -156,6 +156,31 @@ describe('Position basics', () => {
     expect(pos.fen()).toBe(KIWIPETE);
   });
 
+  it('positions without history share none: every way to start one, then to add to it', () => {
+    const fresh = (): InstanceType<typeof Position>[] => [
+      new Position(),
+      new Position(KIWIPETE),
+      new Position().clone(),
+      new Position(KIWIPETE).clone(),
+    ];
+    const writes: ((pos: InstanceType<typeof Position>) => unknown)[] = [
+      (pos) => pos.play(pos.legalMoves()[0]!),
+      (pos) => pos.playSan(pos.legalMovesSan()[0]!),
+      (pos) => pos.playLine([pos.legalMoves()[0]!]),
+      (pos) => pos.playSanLine([pos.legalMovesSan()[0]!]),
+    ];
+    for (const write of writes) {
+      const positions = fresh();
+      const [first, ...others] = positions;
+      write(first!);
+      expect(first!.history()).toHaveLength(1);
+      for (const other of others) {
+        expect(other.history()).toEqual([]);
+        expect(other.undo()).toBeNull();
+      }
+    }
+  });
+
   it('clone is independent of the original, history included', () => {
     const a = new Position().play('e2e4');
     const b = a.clone();

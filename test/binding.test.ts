@@ -134,6 +134,22 @@ describe('raw binding', () => {
     expect(all.subarray(0, size).every((b) => b === 0xaa)).toBe(true);
   });
 
+  it('fenParseList writes the position at any offset, aligned or not', () => {
+    const size = native.positionBytes;
+    const want = new Uint8Array(size);
+    native.fenParse(want, KIWIPETE, 0);
+    const list = new Uint16Array(native.maxMoves);
+    for (let at = 0; at < 8; at++) {
+      const all = new Uint8Array(size + 16).fill(0xaa);
+      expect(native.fenParseList(all.buffer, at, KIWIPETE, 0, list.buffer)).toBe(48);
+      expect(Array.from(all.subarray(at, at + size)), `offset ${at}`).toEqual(Array.from(want));
+      expect(
+        [...all.subarray(0, at), ...all.subarray(at + size)].every((b) => b === 0xaa),
+        `offset ${at}`,
+      ).toBe(true);
+    }
+  });
+
   it('fenParseList rejects a bad buffer, offset or move buffer with a TypeError', () => {
     const size = native.positionBytes;
     const slab = new ArrayBuffer(size * 2);

@@ -96,6 +96,21 @@ describe('FEN errors', () => {
     for (let pad = 0; pad < 20; pad++) expect(pos.isLegal(`e2e4${' '.repeat(pad)}\u20ac`)).toBe(false);
   });
 
+  it('rejects a character outside ASCII whose low byte is a FEN character, at every place', () => {
+    const boardLength = START_FEN.indexOf(' ');
+    for (let i = 0; i < START_FEN.length; i++) {
+      const fen = `${START_FEN.slice(0, i)}${String.fromCharCode(0x100 + START_FEN.charCodeAt(i))}${START_FEN.slice(i + 1)}`;
+      let error: unknown;
+      try {
+        new Position(fen);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, fen).toBeInstanceOf(FenError);
+      if (i < boardLength) expect((error as InstanceType<typeof FenError>).field, fen).toBe('board');
+    }
+  });
+
   it('rejects bad options with a TypeError', () => {
     expect(() => new Position(START_FEN, null as never)).toThrow(TypeError);
     expect(() => new Position(START_FEN, 'yes' as never)).toThrow(TypeError);

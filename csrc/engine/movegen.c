@@ -21,6 +21,13 @@ int cn_legal_moves_sorted(const cn_position *pos, cn_move *out) {
     return cn_active_impl()->generate_sorted(pos, out);
 }
 
+cn_status cn_fen_parse_moves(cn_position *pos, const char *fen, size_t len, int chess960, cn_fen_error *err,
+                             cn_move *moves, int *count) {
+    const cn_status status = cn_fen_parse(pos, fen, len, chess960, err);
+    if (status == CN_OK) *count = cn_active_impl()->generate_sorted(pos, moves); /* never relaxed */
+    return status;
+}
+
 int cn_count_legal_moves(const cn_position *pos) {
     if (pos->relaxed) {
         cn_move moves[CN_MAX_MOVES];

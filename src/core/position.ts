@@ -55,6 +55,11 @@ function tooLarge(what: string, depth: number, count: bigint, big: string): Rang
   );
 }
 
+// The history of every Position that has none: an array of its own is made
+// at the first move (#entries), as most positions never get one. Frozen, so
+// a write that skipped #entries throws instead of reaching every position.
+const NO_HISTORY: HistoryEntry[] = Object.freeze([]) as unknown as HistoryEntry[];
+
 // Sets a Position's bytes from outside its constructor (relaxedPosition).
 let adopt: (pos: Position, bytes: Uint8Array) => void;
 
@@ -72,7 +77,7 @@ export class Position {
   #slab: ArrayBuffer = NO_SLAB;
   #at = -1;
   #chess960: boolean;
-  #history: HistoryEntry[] = [];
+  #history: HistoryEntry[] = NO_HISTORY;
 
   static {
     adopt = (pos, bytes) => pos.#set(bytes);
@@ -86,6 +91,11 @@ export class Position {
     this.#bytes = bytes;
     this.#slab = NO_SLAB; // no reference that keeps a slab alive for nothing
     this.#at = -1;
+  }
+
+  /** The history, to be written: its own array from the first write on. */
+  #entries(): HistoryEntry[] {
+    return this.#history === NO_HISTORY ? (this.#history = []) : this.#history;
   }
 
   /** The UCI string of `move`, legal here; `names` is uciNames(this.#chess960). */
@@ -210,15 +220,15 @@ export class Position {
     } catch (e) {
       return moveError(e, move, notation, before);
     }
-    this.#history.push({ bytes: before, at: 0, uci: this.#uci(uciNames(this.#chess960), value) });
+    this.#entries().push({ bytes: before, at: 0, uci: this.#uci(uciNames(this.#chess960), value) });
     this.#set(after);
     return this;
   }
 
   /** Takes back the last move played; returns it in UCI, or null when there is no history. */
   undo(): string | null {
-    const last = this.#history.pop();
-    if (last === undefined) return null;
+    if (this.#history.length === 0) return null;
+    const last = this.#history.pop() as HistoryEntry;
     this.#set(positionView(last.bytes, last.at));
     return last.uci;
   }
@@ -297,7 +307,7 @@ export class Position {
    * @throws {TypeError} when `ucis` is not a string or an array of strings.
    */
   playLine(ucis: readonly string[] | string): this {
-    this.#set(playLine(this.#pos(), ucis, 'UCI', 'ucis', uciNames(this.#chess960), this.#history));
+    this.#set(playLine(this.#pos(), ucis, 'UCI', 'ucis', uciNames(this.#chess960), this.#entries()));
     return this;
   }
 
@@ -319,7 +329,7 @@ export class Position {
    * @throws {TypeError} when `sans` is not a string or an array of strings.
    */
   playSanLine(sans: readonly string[] | string): this {
-    this.#set(playLine(this.#pos(), sans, 'SAN', 'sans', uciNames(this.#chess960), this.#history));
+    this.#set(playLine(this.#pos(), sans, 'SAN', 'sans', uciNames(this.#chess960), this.#entries()));
     return this;
   }
 
@@ -500,7 +510,7 @@ export class Position {
     copy.#bytes = this.#bytes;
     copy.#slab = this.#slab;
     copy.#at = this.#at;
-    copy.#history = this.#history.slice();
+    copy.#history = this.#history.length === 0 ? NO_HISTORY : this.#history.slice();
     return copy;
   }
 }

@@ -102,10 +102,16 @@ class WasmNative {
     out.set(this.#e.u8.subarray(ptr, ptr + L.POSITION_BYTES));
   }
 
+  /** Writes a string argument into the text slot (args.ts shortString); its length, or -1 when longer than maxLength. */
+  text(value: unknown, maxLength: number, what: string): number {
+    const e = this.#e;
+    return shortString(value, maxLength, what, e.u8, e.u32, this.#at(this.layout.Slot.text));
+  }
+
   /** Parses (fen, chess960) into the pos slot; throws a CN_ERR_FEN error with `field` for a bad FEN. */
   parseFen(fen: unknown, chess960: unknown): number {
     const L = this.layout;
-    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
+    const length = this.text(fen, L.FEN_MAX_LENGTH, 'FEN must be a string');
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
     return this.#parse(length, chess960 === 1 ? 1 : 0, -1);
   }
@@ -113,7 +119,7 @@ class WasmNative {
   /** A relaxed position (cn_fen_parse_relaxed; a king square of NO_SQUARE: none) into the pos slot, as parseFen. */
   parseFenRelaxed(fen: unknown, whiteKing: unknown, blackKing: unknown): number {
     const L = this.layout;
-    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', this.#e.u8, this.#at(L.Slot.text));
+    const length = this.text(fen, L.FEN_MAX_LENGTH, 'FEN must be a string');
     const white = integerArg(whiteKing, 'whiteKing', 0, L.NO_SQUARE);
     const black = integerArg(blackKing, 'blackKing', 0, L.NO_SQUARE);
     return this.#parse(length, white, black);
@@ -128,31 +134,100 @@ class WasmNative {
     const L = this.layout;
     const e = this.#e;
     const pos = this.#at(L.Slot.pos);
-    const text = this.#at(L.Slot.text);
+    if (length < 0) throw this.#fenError(length);
+    const error = this.#clearFenError();
+    const name = b < 0 ? 'cn_fen_parse' : 'cn_fen_parse_relaxed';
+    let status: number;
+    try {
+      // Called directly, as on every hot path here: no name lookup or argument array a call.
+      status = (
+        b < 0
+          ? e.exports.cn_fen_parse!(pos, this.#at(L.Slot.text), length, a, error)
+          : e.exports.cn_fen_parse_relaxed!(pos, this.#at(L.Slot.text), length, a, b, error)
+      ) as number;
+    } catch (caught) {
+      throw e.trapped(name, caught);
+    }
+    if (status !== L.Status.ok) throw this.#fenError(length);
+    return pos;
+  }
+
+  /**
+   * parseFen and the sorted legal moves in one engine call
+   * (cn_fen_parse_moves): the position into `slab` (its words when `at` is
+   * a multiple of 4, else its bytes) at byte `at`, the moves into `out`.
+   * Returns their count. The hot path of `new Position(fen)`: each view and
+   * address is read once.
+   */
+  parseFenListing(fen: unknown, chess960: unknown, slab: ArrayBuffer, at: number, out: Uint16Array): number {
+    const L = this.layout;
+    const e = this.#e;
+    const base = e.scratch;
+    const text = base + L.Slot.text;
+    const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, e.u32, text);
+    if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
+    if (length < 0) throw this.#fenError(length);
+    const pos = base + L.Slot.pos;
+    const count = base + L.Slot.int;
+    let status: number;
+    try {
+      // Called directly, as on every hot path here: no name lookup or argument array a call.
+      status = e.exports.cn_fen_parse_moves!(
+        pos,
+        text,
+        length,
+        chess960 === 1 ? 1 : 0,
+        this.#clearFenError(),
+        base + L.Slot.moves,
+        count,
+      ) as number;
+    } catch (caught) {
+      throw e.trapped('cn_fen_parse_moves', caught);
+    }
+    if (status !== L.Status.ok) throw this.#fenError(length);
+    const words = e.u32;
+    const n = words[count >> 2] as number;
+    if ((at & 3) === 0) {
+      // Word by word: a typed array's set() costs more than this loop for a position.
+      const to = this.#slabWords(slab);
+      for (let i = 0, from = pos >> 2, word = at >> 2; i < L.POSITION_WORDS; i++) to[word + i] = words[from + i] as number;
+    } else {
+      this.#slabBytes(slab).set(this.posBytes(), at);
+    }
+    const moves = this.#slots(words.buffer as ArrayBuffer).moves;
+    for (let i = 0; i < n; i++) out[i] = moves[i] as number;
+    return n;
+  }
+
+  /** Views of the slab a position is copied into, made again for each new slab. */
+  readonly #slabWords = viewCache((buffer) => new Uint32Array(buffer, 0, buffer.byteLength >> 2));
+  readonly #slabBytes = viewCache((buffer) => new Uint8Array(buffer));
+
+  /** The fen error slot, emptied for a parse to fill in. */
+  #clearFenError(): number {
+    const L = this.layout;
+    const e = this.#e;
     const error = this.#at(L.Slot.fenError);
+    e.view.setInt32(error + L.FenError.field, 0, true);
+    e.u8[error + L.FenError.message] = 0;
+    return error;
+  }
+
+  /** The CN_ERR_FEN error, with `field`, of a FEN of `length` bytes (-1: too long) the engine refused. */
+  #fenError(length: number): Error {
+    const L = this.layout;
+    const e = this.#e;
     let message: string;
     let field = 0; // CN_FEN_FIELD_COUNT
     if (length < 0) {
       message = `FEN is too long to be valid (more than ${L.FEN_MAX_LENGTH} characters)`;
     } else {
-      e.view.setInt32(error + L.FenError.field, 0, true);
-      e.u8[error + L.FenError.message] = 0;
-      const name = b < 0 ? 'cn_fen_parse' : 'cn_fen_parse_relaxed';
-      let status: number;
-      try {
-        // Called directly, as on every hot path here: no name lookup or argument array a call.
-        status = (
-          b < 0 ? e.exports.cn_fen_parse!(pos, text, length, a, error) : e.exports.cn_fen_parse_relaxed!(pos, text, length, a, b, error)
-        ) as number;
-      } catch (caught) {
-        throw e.trapped(name, caught);
-      }
-      if (status === L.Status.ok) return pos;
+      const error = this.#at(L.Slot.fenError);
       e.u8[error + L.FenError.message + L.FEN_MESSAGE_BYTES - 1] = 0;
       field = e.view.getInt32(error + L.FenError.field, true);
       message = e.readCString(error + L.FenError.message);
     }
-    throw Object.assign(this.status(L.Status.fen, message), { field: e.readCString(e.call('cn_fen_field_name', field)) });
+    return Object.assign(this.status(L.Status.fen, message), { field: e.readCString(e.call('cn_fen_field_name', field)) });
   }
 
   /** The legal move a UCI / SAN string names in the position at pos (the binding's ReadMove). */
@@ -160,7 +235,7 @@ class WasmNative {
     const L = this.layout;
     const e = this.#e;
     const text = this.#at(L.Slot.text);
-    const length = shortString(value, san ? L.SAN_LINE_MAX : L.UCI_MAX, 'move must be a string', e.u8, text);
+    const length = this.text(value, san ? L.SAN_LINE_MAX : L.UCI_MAX, 'move must be a string');
     const malformed = san ? 'not a SAN move' : 'not a UCI move';
     if (length < 0) throw this.status(L.Status.badMove, malformed);
     const out = this.#at(L.Slot.int);
@@ -276,7 +351,6 @@ function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) =
 function positionCalls(w: WasmNative) {
   const e = w.engine;
   const L = w.layout;
-  const slabBytes = viewCache((buffer) => new Uint8Array(buffer));
   const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
@@ -302,9 +376,7 @@ function positionCalls(w: WasmNative) {
       if (!(moves instanceof ArrayBuffer) || moves.byteLength < 2 * L.MAX_MOVES) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
-      const pos = w.parseFen(fen, chess960);
-      slabBytes(slab).set(w.posBytes(), at);
-      return w.legalMovesInto(pos, moveWords(moves));
+      return w.parseFenListing(fen, chess960, slab, at, moveWords(moves));
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
@@ -353,7 +425,7 @@ function positionCalls(w: WasmNative) {
     isLegal(posValue: unknown, uci: unknown): 0 | 1 {
       const pos = w.load(posValue);
       const text = w.at(L.Slot.text);
-      const length = shortString(uci, L.UCI_MAX, 'move must be a string', e.u8, text);
+      const length = w.text(uci, L.UCI_MAX, 'move must be a string');
       return length >= 0 && e.call('cn_move_from_uci', pos, text, length, w.at(L.Slot.int)) === L.Status.ok ? 1 : 0;
     },
     play: (pos: unknown, uci: unknown, out: unknown): number => w.playMove(pos, uci, out, false),

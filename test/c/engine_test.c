@@ -172,10 +172,39 @@ typedef struct fen_error_case {
     const char *field;
 } fen_error_case;
 
+/* cn_fen_parse_moves against cn_fen_parse then cn_legal_moves_sorted: the
+ * same status, error, position and moves; on an error moves and count
+ * untouched. */
+static void check_fen_parse_moves(const char *fen, size_t len, int chess960) {
+    cn_position want, got;
+    cn_fen_error want_err = {CN_FEN_FIELD_COUNT, ""}, got_err = {CN_FEN_FIELD_COUNT, ""};
+    cn_move want_moves[CN_MAX_MOVES], got_moves[CN_MAX_MOVES];
+    memset(&want, 0xAB, sizeof want);
+    memset(&got, 0xAB, sizeof got);
+    memset(got_moves, 0xCD, sizeof got_moves);
+    int count = -1;
+    const cn_status want_status = cn_fen_parse(&want, fen, len, chess960, &want_err);
+    const cn_status got_status = cn_fen_parse_moves(&got, fen, len, chess960, &got_err, got_moves, &count);
+    CHECK(got_status == want_status && memcmp(&got, &want, sizeof got) == 0,
+          "'%.*s': cn_fen_parse_moves parsed otherwise", (int)len, fen);
+    if (want_status != CN_OK) {
+        CHECK(got_err.field == want_err.field && strcmp(got_err.message, want_err.message) == 0,
+              "'%.*s': cn_fen_parse_moves failed with '%s', cn_fen_parse with '%s'", (int)len, fen, got_err.message,
+              want_err.message);
+        CHECK(count == -1 && got_moves[0] == 0xCDCD, "'%.*s': cn_fen_parse_moves wrote moves on an error", (int)len,
+              fen);
+        return;
+    }
+    const int n = cn_legal_moves_sorted(&want, want_moves);
+    CHECK(count == n && memcmp(got_moves, want_moves, sizeof(cn_move) * (size_t)n) == 0,
+          "'%.*s': cn_fen_parse_moves listed other moves", (int)len, fen);
+}
+
 /* Parses a corrupted FEN; whatever it accepts must be a valid position
  * with the right key. Returns 1 when accepted. */
 static int accepted_valid(const char *fen, size_t len, int chess960) {
     cn_position pos;
+    check_fen_parse_moves(fen, len, chess960);
     if (cn_fen_parse(&pos, fen, len, chess960, NULL) != CN_OK) return 0;
     CHECK(cn_position_validate(&pos) == CN_OK, "'%.*s' parsed to an invalid position", (int)len, fen);
     CHECK(pos.key == cn_position_compute_key(&pos), "'%.*s' parsed with a wrong key", (int)len, fen);
@@ -227,6 +256,7 @@ static void test_fen_errors(void) {
         before = pos;
         cn_fen_error err = {CN_FEN_FIELD_COUNT, ""};
         cn_status status = cn_fen_parse(&pos, cases[i].fen, strlen(cases[i].fen), 0, &err);
+        check_fen_parse_moves(cases[i].fen, strlen(cases[i].fen), 0);
         if (cases[i].field == NULL) {
             CHECK(status == CN_OK, "'%s' should parse: %s", cases[i].fen, err.message);
             continue;
@@ -374,6 +404,7 @@ static void check_position_moves(const cn_position *pos, const char *fen) {
 /* Walks two plies below the position to exercise more states. */
 static void test_moves_around(const suite_line *line, long *positions) {
     cn_position pos;
+    check_fen_parse_moves(line->fen, strlen(line->fen), line->chess960);
     if (cn_fen_parse(&pos, line->fen, strlen(line->fen), line->chess960, NULL) != CN_OK) return;
     check_position_moves(&pos, line->fen);
     (*positions)++;

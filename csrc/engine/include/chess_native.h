@@ -224,6 +224,12 @@ int cn_legal_moves(const cn_position *pos, cn_move *out);
  * order rather than sorted afterwards. */
 int cn_legal_moves_sorted(const cn_position *pos, cn_move *out);
 
+/* cn_fen_parse, then on CN_OK cn_legal_moves_sorted of the position into
+ * moves[] with *count set: what a new position's first move list costs,
+ * in one call. On an error as cn_fen_parse (moves and *count untouched). */
+cn_status cn_fen_parse_moves(cn_position *pos, const char *fen, size_t len, int chess960, cn_fen_error *err,
+                             cn_move *moves, int *count);
+
 /* Number of legal moves, without listing them. */
 int cn_count_legal_moves(const cn_position *pos);
 

@@ -117,6 +117,7 @@ export class Engine {
   generation = 0;
   #exports!: Exports;
   #u8 = new Uint8Array(0);
+  #u32 = new Uint32Array(0);
   #view = new DataView(new ArrayBuffer(0));
   /** Address of the scratch block every call's fixed-size arguments and results use (layout.Slot, 8-aligned). */
   scratch = 0;
@@ -183,6 +184,12 @@ export class Engine {
     return this.#u8;
   }
 
+  /** The memory as 32-bit words (a new view after any growth). */
+  get u32(): Uint32Array {
+    if (this.#u8.length === 0) this.#refresh();
+    return this.#u32;
+  }
+
   /** The memory as a little-endian DataView (a new view after any growth). */
   get view(): DataView {
     if (this.#u8.length === 0) this.#refresh();
@@ -192,6 +199,7 @@ export class Engine {
   #refresh(): void {
     const buffer = this.#exports.memory.buffer;
     this.#u8 = new Uint8Array(buffer);
+    this.#u32 = new Uint32Array(buffer);
     this.#view = new DataView(buffer);
   }
 

@@ -98,8 +98,11 @@ export function layoutOf(t: BoundaryTables) {
     sanBytes,
     keySetNameBytes,
   );
+  // A position holds 64-bit fields, so it is whole 32-bit words: copied a word at a time.
+  if (position.bytes % 4 !== 0) throw new Error(`the wasm module's position (${position.bytes} bytes) is not whole words`);
   return Object.freeze({
     POSITION_BYTES: position.bytes,
+    POSITION_WORDS: position.bytes / 4,
     /** offsetof(cn_position, key), fullmove, side. */
     KEY_OFFSET: position.key,
     FULLMOVE_OFFSET: position.fullmove,
