@@ -93,6 +93,15 @@ describe.skipIf(!AVAILABLE && !REQUIRED)('the browser entry in headless Chromium
     expect(engineFetchStart).toBeLessThan(apiArrived);
   });
 
+  it('takes over the engine the entry started while the API loaded', async () => {
+    const { started, startedInitMs, initMs } = await opened.call<{ started: boolean; startedInitMs: number; initMs: number }>(
+      PAGE,
+      'startedEngine',
+    );
+    expect(started).toBe(true);
+    expect(initMs).toBe(startedInitMs);
+  });
+
   it('fetches the engine once for both entries', async () => {
     expect(await opened.call(CHESSJS_PAGE, 'engineFetches')).toBe(1);
   });

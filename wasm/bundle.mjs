@@ -42,9 +42,10 @@ import { provideModule } from './src/core/wasm/instance';
 import { requestBackend } from './src/core/backend-choice';
 import { useWebWorkers } from './src/core/wasm/web-workers';
 import workerSource from 'chess-native:worker';
-const compiling = globalThis[${ENGINE_SLOT}];
-if (!compiling) throw new Error('chess-native: load the browser build through its entry (dist/browser.mjs or dist/chessjs/browser.mjs)');
-provideModule(await compiling);
+const starting = globalThis[${ENGINE_SLOT}];
+if (!starting) throw new Error('chess-native: load the browser build through its entry (dist/browser.mjs or dist/chessjs/browser.mjs)');
+const { module, instance } = await starting;
+provideModule(module, instance);
 useWebWorkers(workerSource);
 requestBackend('wasm');
 `;
@@ -55,8 +56,7 @@ requestBackend('wasm');
  * exported.
  */
 function entrySource(api, member, names, wasmPath) {
-  return `// chess-native's browser entry (wasm/bundle.mjs writes it): the engine
-// starts loading before the API it backs, which loads meanwhile.
+  return `import { startEngine } from './src/core/wasm/start';
 async function compileEngine(source) {
   try {
     return await WebAssembly.compileStreaming(fetch(source));
@@ -66,12 +66,29 @@ async function compileEngine(source) {
   }
 }
 const slot = ${ENGINE_SLOT};
-globalThis[slot] ??= compileEngine(globalThis.CHESS_NATIVE_WASM_URL ?? new URL(${JSON.stringify(wasmPath)}, import.meta.url));
+globalThis[slot] ??= compileEngine(globalThis.CHESS_NATIVE_WASM_URL ?? new URL(${JSON.stringify(wasmPath)}, import.meta.url)).then(startEngine);
 // Awaited by the API's first module; a failure is thrown there, not reported twice.
 globalThis[slot].catch(() => {});
 const api = await import(${JSON.stringify(api)});
 export const { ${names.join(', ')} } = api.${member};
 `;
+}
+
+const ENTRY_BANNER = `// chess-native's browser entry (wasm/bundle.mjs writes it): the engine
+// starts loading, then starting (startEngine), before the API it backs,
+// which loads meanwhile.`;
+
+/** An entry's source bundled with what it imports but the API module, which stays a module of its own. */
+async function bundleEntry(source, api) {
+  const result = await build({
+    ...COMMON,
+    stdin: { contents: source, resolveDir: ROOT, loader: 'js', sourcefile: 'entry.mjs' },
+    banner: { js: ENTRY_BANNER },
+    format: 'esm',
+    write: false,
+    plugins: [{ name: 'api-module', setup: (b) => b.onResolve({ filter: /browser-api\.mjs$/ }, () => ({ path: api, external: true })) }],
+  });
+  return checkWarnings(result, 'an entry').outputFiles[0].text;
 }
 
 /** The entries, by output path under dist/ (no extension). */
@@ -219,12 +236,15 @@ export async function bundleBrowser(outdir = DIST) {
   checkWarnings(result, 'the API');
   const names = await entryExports(plugins);
   const wasm = path.join(outdir, '..', 'wasm', 'chess-native.wasm');
-  return Object.keys(ENTRIES).map((name) => {
+  const entries = [];
+  for (const name of Object.keys(ENTRIES)) {
     const entry = path.join(outdir, `${name}.mjs`);
     const dir = path.dirname(entry);
-    writeFileSync(entry, entrySource(specifier(dir, api), exportName(name), names[name], specifier(dir, wasm)));
-    return entry;
-  });
+    const apiSpecifier = specifier(dir, api);
+    writeFileSync(entry, await bundleEntry(entrySource(apiSpecifier, exportName(name), names[name], specifier(dir, wasm)), apiSpecifier));
+    entries.push(entry);
+  }
+  return entries;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

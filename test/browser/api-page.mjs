@@ -19,6 +19,24 @@ export async function loadTimes() {
   };
 }
 
+/**
+ * The engine the API runs on against the instance the entry started: the
+ * entry's slot holds it, and when the API took it over, its tables are the
+ * ones engineInfo() reports (cn_init ran once, in that instance).
+ */
+export async function startedEngine() {
+  const { engineInfo, Position } = await api();
+  new Position().legalMoves(); // the engine is made at the first call
+  const slot = Object.getOwnPropertySymbols(globalThis).find((s) => /^chess-native@.* engine$/.test(s.description ?? ''));
+  const started = await globalThis[slot];
+  const exports = started.instance?.exports;
+  return {
+    started: exports !== undefined,
+    startedInitMs: exports ? Number(exports.cn_init_nanoseconds()) / 1e6 : NaN,
+    initMs: engineInfo().initMs,
+  };
+}
+
 /** Per FEN: the legal moves, their SAN, the game state and the hash, or the error thrown (`api`: the package's exports; the test runs it on the addon too). */
 export function positionsOf({ Position }, fens) {
   return fens.map((fen) => {

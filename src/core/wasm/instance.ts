@@ -12,15 +12,22 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { BoundaryTables } from '../boundary';
+import type { EngineEnv } from './wasi';
 import { layoutOf, type Layout } from './layout';
+import { wasiImports } from './wasi';
 
 /** A compiled WebAssembly.Module (opaque here). */
 export type CompiledModule = object;
 
+/** A WebAssembly.Instance of the module. */
+export interface Instance {
+  exports: object;
+}
+
 /** The part of the WebAssembly global used here (its types come with the DOM lib, which this build leaves out). */
 interface WasmApi {
   Module: new (bytes: Uint8Array) => CompiledModule;
-  Instance: new (module: CompiledModule, imports: object) => { exports: object };
+  Instance: new (module: CompiledModule, imports: object) => Instance;
   RuntimeError: new (message?: string) => Error;
   Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
 }
@@ -32,17 +39,26 @@ type Exports = Record<string, (...args: (number | bigint)[]) => number | bigint>
 /** The code of the error a trap becomes. */
 const TRAP_CODE = 'CN_ERR_WASM_TRAP';
 
-const ERRNO_BADF = 8;
-
 let provided: CompiledModule | undefined;
+let started: Instance | undefined;
 
 /**
  * Hands over the compiled module before the engine loads: the browser entry
  * compiles it asynchronously (a page may not compile a large module
- * synchronously) and has no file system to read it from.
+ * synchronously) and has no file system to read it from. `instance`: one
+ * it has already started (startEngine), which the first engine takes over.
  */
-export function provideModule(module: CompiledModule): void {
+export function provideModule(module: CompiledModule, instance?: Instance): void {
   provided = module;
+  started = instance;
+}
+
+/** The started instance of `module`, once, for an engine given no variables (the entry's instance has none). */
+function takeStarted(module: CompiledModule, env: EngineEnv): Instance | undefined {
+  if (started === undefined || module !== provided || Object.keys(env).length > 0) return undefined;
+  const instance = started;
+  started = undefined;
+  return instance;
 }
 
 /** The provided module, else the module's bytes: wasm/ at the package root (dist/core/wasm -> three levels up). */
@@ -50,8 +66,7 @@ export function compileModule(): CompiledModule {
   return provided ?? new wasm.Module(readFileSync(path.join(__dirname, '..', '..', '..', 'wasm', 'chess-native.wasm')));
 }
 
-/** The variables the engine reads (getenv) that it is given: CHESS_NATIVE_SLIDERS and CHESS_NATIVE_CPU, as the addon sees them. */
-export type EngineEnv = Record<string, string>;
+export type { EngineEnv } from './wasi';
 
 /** The variables of `env` the engine reads, from the process environment. */
 export function engineEnv(env: Record<string, string | undefined>): EngineEnv {
@@ -61,48 +76,6 @@ export function engineEnv(env: Record<string, string | undefined>): EngineEnv {
     if (value !== undefined) out[name] = value;
   }
   return out;
-}
-
-function wasiImports(memory: () => { buffer: ArrayBuffer }, env: EngineEnv): object {
-  const view = (): DataView => new DataView(memory().buffer);
-  const strings = Object.entries(env).map(([name, value]) => new TextEncoder().encode(`${name}=${value}\0`));
-  return {
-    wasi_snapshot_preview1: {
-      environ_sizes_get(countPtr: number, sizePtr: number): number {
-        view().setUint32(countPtr, strings.length, true);
-        view().setUint32(
-          sizePtr,
-          strings.reduce((sum, s) => sum + s.length, 0),
-          true,
-        );
-        return 0;
-      },
-      environ_get(pointers: number, buffer: number): number {
-        let at = buffer;
-        strings.forEach((s, i) => {
-          view().setUint32(pointers + 4 * i, at, true);
-          new Uint8Array(memory().buffer).set(s, at);
-          at += s.length;
-        });
-        return 0;
-      },
-      clock_time_get(_clock: number, _precision: bigint, outPtr: number): number {
-        view().setBigUint64(outPtr, BigInt(Math.round(performance.now() * 1e6)), true);
-        return 0;
-      },
-      fd_write(_fd: number, iovs: number, iovsLength: number, writtenPtr: number): number {
-        let written = 0;
-        for (let i = 0; i < iovsLength; i++) written += view().getUint32(iovs + 8 * i + 4, true);
-        view().setUint32(writtenPtr, written, true);
-        return 0;
-      },
-      fd_close: (): number => ERRNO_BADF,
-      fd_seek: (): number => ERRNO_BADF,
-      proc_exit(code: number): never {
-        throw new wasm.RuntimeError(`the engine called exit(${code})`);
-      },
-    },
-  };
 }
 
 /** An engine status error as the addon throws it: an Error whose `code` is the C name. */
@@ -138,15 +111,19 @@ export class Engine {
   }
 
   #start(): void {
+    const adopted = takeStarted(this.module, this.env);
     // The imports read the memory at call time: after #exports is set below.
-    const instance = new wasm.Instance(
-      this.module,
-      wasiImports(() => this.#exports.memory, this.env),
-    );
+    const instance =
+      adopted ??
+      new wasm.Instance(
+        this.module,
+        wasiImports(() => this.#exports.memory, this.env),
+      );
     const api = instance.exports as unknown as Exports;
     this.#exports = api;
     this.#refresh(); // the views of a previous instance (before a trap) are not detached: replace them
-    (api['_initialize'] as () => void)();
+    if (!adopted) (api['_initialize'] as () => void)();
+    // Run once an instance (the started one has run it: this returns its status).
     const status = api['cn_init']!() as number;
     if (status !== 0) {
       throw statusError(this.statusName(status), this.readCString(api['cn_init_message']!() as number));
