@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bitboard.h"
 #include "include/san.h"
 #include "pgn_reader.h"
 #include "pgn_san.h"
@@ -61,7 +62,8 @@ static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 
-static void play_symbol(pgn_reader *r, const pgn_token *tok) {
+/* Out of line: pgn_movetext's other tokens need none of its registers. */
+static CN_NOINLINE void play_symbol(pgn_reader *r, const pgn_token *tok) {
     pgn_line *line = &r->lines[r->depth];
     cn_move move;
     cn_status status = pgn_resolve_move(&line->pos, line->check, r->lx.text + tok->start, tok->length, &move);
@@ -131,14 +133,9 @@ void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     pgn_check_utf8(r, tok, start, end - start);
 }
 
-void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
+/* NAGs, variations and junk: the rarer tokens, out of line. */
+static CN_NOINLINE void other_token(pgn_reader *r, const pgn_token *tok) {
     switch (tok->kind) {
-    case PGN_TOK_SYMBOL:
-        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
-        break;
-    case PGN_TOK_COMMENT:
-        pgn_comment(r, tok);
-        break;
     case PGN_TOK_NAG:
         if (tok->value < 0) {
             if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) bad_nag(r, tok);
@@ -158,5 +155,17 @@ void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
         break;
     default:
         break;
+    }
+}
+
+/* Every path a tail call: no registers saved for the dispatch. */
+void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
+    if (tok->kind == PGN_TOK_SYMBOL) {
+        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
+    } else if (tok->kind == PGN_TOK_COMMENT) {
+        /* pgn_comment's cases, tested here: most comments need nothing */
+        if (tok->unterminated || r->in->mode == CN_PGN_MODE_TREE) pgn_comment(r, tok);
+    } else {
+        other_token(r, tok);
     }
 }
