@@ -10,6 +10,7 @@
 #include "include/san.h"
 #include "pgn_reader.h"
 #include "pgn_san.h"
+#include "uci.h"
 
 /* The current token's line is validated: not cut, not nested too deep. */
 static int live(const pgn_reader *r) { return r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].live; }
@@ -43,7 +44,7 @@ static void bad_nag(pgn_reader *r, const pgn_token *tok) {
 static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
     const cn_position *before = &line->before, *after = &line->pos;
     cn_pgn_output *out = r->out;
-    if (pgn_out_reserve_bytes(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
+    if (pgn_out_room(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
         r->status = CN_ERR_NO_MEMORY;
         return;
     }
@@ -55,7 +56,7 @@ static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
     if (move == CN_MOVE_NONE)
         memcpy(uci, "0000", 4);
     else
-        cn_move_to_uci(before, move, uci);
+        cn_write_uci(before, move, uci);
     const int32_t offset = (int32_t)out->string_length;
     out->string_length += (size_t)n + CN_UCI_RECORD_BYTES;
     line->check = move == CN_MOVE_NONE ? -1 : san[n - 1] == '+' || san[n - 1] == '#';
