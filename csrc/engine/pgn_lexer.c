@@ -204,30 +204,35 @@ int pgn_tag_line_at(const char *text, size_t length, size_t at) {
 
 static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
+#if CN_HAVE_SSE2
+/* The first `c`, LF or CR in text[p..length), or length: 16 bytes a step,
+ * one search for a line's end and a comment's (most close on their line). */
+static size_t first_of(const pgn_lexer *lx, size_t p, char c) {
+    const char *text = lx->text;
+    const size_t length = lx->length;
+    const __m128i wanted = _mm_set1_epi8(c), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    for (; length - p >= 16; p += 16) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + p));
+        const __m128i hit =
+            _mm_or_si128(_mm_cmpeq_epi8(v, wanted), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        const unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask) return p + bb_lsb(mask);
+    }
+    for (; p < length; p++)
+        if (text[p] == c || text[p] == '\n' || text[p] == '\r') break;
+    return p;
+}
+
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) { return first_of(lx, p, '\n'); }
+
+/* The first '}', LF or CR in text[p..length), or length. */
+static size_t comment_stop(pgn_lexer *lx, size_t p) { return first_of(lx, p, '}'); }
+#else
 size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) {
     const char *nl = line_end_before(lx, p, lx->length);
     return nl ? (size_t)(nl - lx->text) : lx->length;
 }
 
-#if CN_HAVE_SSE2
-/* The first '}', LF or CR in text[p..length), or length: 16 bytes a step.
- * Most comments are closed on their line, so one search finds the end. */
-static size_t comment_stop(pgn_lexer *lx, size_t p) {
-    const char *text = lx->text;
-    const size_t length = lx->length;
-    const __m128i close = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-    for (; length - p >= 16; p += 16) {
-        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + p));
-        const __m128i hit =
-            _mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-        const unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-        if (mask) return p + bb_lsb(mask);
-    }
-    for (; p < length; p++)
-        if (text[p] == '}' || text[p] == '\n' || text[p] == '\r') break;
-    return p;
-}
-#else
 /* The first '}', LF or CR in text[p..length), or length. */
 static size_t comment_stop(pgn_lexer *lx, size_t p) {
     const char *close = memchr(lx->text + p, '}', lx->length - p);
