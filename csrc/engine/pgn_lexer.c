@@ -6,7 +6,9 @@
 
 #include <string.h>
 
+#include "bitboard.h"
 #include "include/pgn.h"
+#include "sse2.h"
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column) {
     lx->text = text ? text : ""; /* an empty text may come without storage */
@@ -15,7 +17,6 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->line = line;
     lx->line_start = 0;
     lx->column_base = column;
-    lx->at_line_start = column == 0;
     lx->open_escape = 0;
     lx->partial = 0;
     lx->first_line = line;
@@ -38,7 +39,6 @@ static void new_line(pgn_lexer *lx, size_t next) {
     lx->line++;
     lx->line_start = next;
     lx->column_base = 0;
-    lx->at_line_start = 1;
 }
 
 /* Byte classes, one table lookup instead of a chain of comparisons on the
@@ -60,32 +60,47 @@ static const unsigned char byte_class[256] = {
 
 static int is_symbol_byte(unsigned char c) { return byte_class[c] & CLASS_SYMBOL; }
 
-/* Whitespace, control bytes and '%' escape lines. */
-static void skip_space(pgn_lexer *lx) {
+/* A '%' escape line at p: skipped to its end. */
+static CN_NOINLINE size_t skip_escape(pgn_lexer *lx, size_t p) {
+    const char *nl = pgn_next_line_end(lx->text + p, lx->length - p);
+    if (!nl) lx->open_escape = p + 1; /* may go on past a partial text */
+    return nl ? (size_t)(nl - lx->text) : lx->length;
+}
+
+/* A CR at p - 1: a line end unless an LF follows. Returns where to go on,
+ * p - 1 when an LF may follow in the next text (the CR is read again). */
+static CN_NOINLINE size_t after_cr(pgn_lexer *lx, size_t p) {
+    if (p < lx->length && lx->text[p] == '\n') return p; /* the LF ends the line */
+    if (p == lx->length && lx->partial) return p - 1;
+    new_line(lx, p); /* a CR alone ends a line too */
+    return p;
+}
+
+/* Whitespace, control bytes and '%' escape lines from p; returns the first
+ * byte after them (a CR left for the next text stops there too). */
+static inline size_t skip_space(pgn_lexer *lx, size_t p) {
     const char *text = lx->text;
     const size_t length = lx->length;
-    size_t p = lx->pos;
     while (p < length) {
         const unsigned char c = (unsigned char)text[p];
-        if (c > ' ') {
-            if (c != '%' || p != lx->line_start || lx->column_base != 0) break;
-            const char *nl = pgn_next_line_end(text + p, length - p);
-            if (!nl) lx->open_escape = p + 1; /* may go on past a partial text */
-            p = nl ? (size_t)(nl - text) : length;
+        if (c == ' ') {
+            p++;
             continue;
         }
-        p++; /* blanks, NUL and other control bytes */
+        if (c > ' ') {
+            if (c != '%' || p != lx->line_start || lx->column_base != 0) break;
+            p = skip_escape(lx, p);
+            continue;
+        }
+        p++; /* newlines, tabs, NUL and other control bytes */
         if (c == '\n') {
             new_line(lx, p);
-        } else if (c == '\r' && (p == length || text[p] != '\n')) {
-            if (p == length && lx->partial) { /* an LF may follow in the next text */
-                p--;
-                break;
-            }
-            new_line(lx, p); /* a CR alone ends a line too */
+        } else if (c == '\r') {
+            const size_t next = after_cr(lx, p);
+            if (next < p) return next;
         }
     }
-    lx->pos = p;
+    return p;
 }
 
 /* Bytes find_cr searches ahead at once. */
@@ -146,43 +161,35 @@ static int glyph_nag(const char *s, size_t n) {
     return -1;
 }
 
-/* A symbol (a move, a result, ...) at lx->pos. */
-static void lex_symbol(pgn_lexer *lx, pgn_token *tok) {
-    const size_t end = run_of(lx, lx->pos, is_symbol_byte);
+/* The symbol at lx->pos (a move, a result, ...), its first byte c. */
+static inline void lex_symbol(pgn_lexer *lx, pgn_token *tok, unsigned char c) {
+    const size_t end = run_of(lx, lx->pos + 1, is_symbol_byte);
     tok->kind = PGN_TOK_SYMBOL;
     tok->length = end - lx->pos;
-    tok->value = result_of(lx->text + lx->pos, tok->length);
-    if (tok->value) tok->kind = PGN_TOK_RESULT;
+    if (c == '0' || c == '1') { /* the results' first bytes */
+        tok->value = result_of(lx->text + lx->pos, tok->length);
+        if (tok->value) tok->kind = PGN_TOK_RESULT;
+    }
     lx->pos = end;
 }
 
-/* Is "0000" (UCI's null move) the run of digits at lx->pos, ending at end? */
-static int is_uci_null(const pgn_lexer *lx, size_t end) {
-    return end - lx->pos == 4 && !memcmp(lx->text + lx->pos, "0000", 4);
-}
-
-/* Skips a run that is no token at lx->pos (not space, not the end): a move
- * number ("12.", "12...", "12" alone, not "0000"), dots, a stray '}', "e.p.". Returns 0
- * when there is none. No run holds a newline. */
-static int skip_run(pgn_lexer *lx) {
-    const unsigned char c = (unsigned char)lx->text[lx->pos];
+/* The end of the run at p that is no token (not space, not the end): a
+ * move number ("12.", "12...", "12" alone, not "0000"), dots, a stray '}',
+ * "e.p."; p when there is none. No run holds a newline. */
+static inline size_t run_end(const pgn_lexer *lx, size_t p) {
+    const char *text = lx->text;
+    const unsigned char c = (unsigned char)text[p];
     if (is_digit(c)) {
-        const size_t digits_end = run_of(lx, lx->pos + 1, is_digit);
-        const size_t dots_end = run_of(lx, digits_end, is_dot);
-        const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)lx->text[digits_end]);
-        if (dots_end == digits_end && (!bare || is_uci_null(lx, digits_end))) return 0;
-        lx->pos = dots_end;
-        return 1;
+        const size_t digits_end = run_of(lx, p + 1, is_digit);
+        if (digits_end < lx->length && text[digits_end] == '.') return run_of(lx, digits_end + 1, is_dot);
+        const int bare = digits_end == lx->length || !is_symbol_byte((unsigned char)text[digits_end]);
+        const int uci_null = digits_end - p == 4 && !memcmp(text + p, "0000", 4);
+        return bare && !uci_null ? digits_end : p;
     }
-    if (c == '.' || c == '}') {
-        lx->pos = run_of(lx, lx->pos, is_dot) + (c == '}');
-        return 1;
-    }
-    if (c == 'e' && lx->length - lx->pos >= 4 && !memcmp(lx->text + lx->pos, "e.p.", 4)) {
-        lx->pos += 4; /* the en-passant mark after a move */
-        return 1;
-    }
-    return 0;
+    if (c == '.') return run_of(lx, p + 1, is_dot);
+    if (c == '}') return p + 1;
+    if (c == 'e' && lx->length - p >= 4 && !memcmp(text + p, "e.p.", 4)) return p + 4; /* en passant, after a move */
+    return p;
 }
 
 int pgn_tag_line_at(const char *text, size_t length, size_t at) {
@@ -197,29 +204,58 @@ int pgn_tag_line_at(const char *text, size_t length, size_t at) {
 
 static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
+#if CN_HAVE_SSE2
+/* The first `c`, LF or CR in text[p..length), or length: 16 bytes a step,
+ * one search for a line's end and a comment's (most close on their line). */
+static size_t first_of(const pgn_lexer *lx, size_t p, char c) {
+    const char *text = lx->text;
+    const size_t length = lx->length;
+    const __m128i wanted = _mm_set1_epi8(c), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    for (; length - p >= 16; p += 16) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + p));
+        const __m128i hit =
+            _mm_or_si128(_mm_cmpeq_epi8(v, wanted), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        const unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask) return p + bb_lsb(mask);
+    }
+    for (; p < length; p++)
+        if (text[p] == c || text[p] == '\n' || text[p] == '\r') break;
+    return p;
+}
+
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) { return first_of(lx, p, '\n'); }
+
+/* The first '}', LF or CR in text[p..length), or length. */
+static size_t comment_stop(pgn_lexer *lx, size_t p) { return first_of(lx, p, '}'); }
+#else
 size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) {
     const char *nl = line_end_before(lx, p, lx->length);
     return nl ? (size_t)(nl - lx->text) : lx->length;
 }
+
+/* The first '}', LF or CR in text[p..length), or length. */
+static size_t comment_stop(pgn_lexer *lx, size_t p) {
+    const char *close = memchr(lx->text + p, '}', lx->length - p);
+    const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
+    const char *nl = line_end_before(lx, p, limit);
+    return nl ? (size_t)(nl - lx->text) : limit;
+}
+#endif
 
 /* '{' comment: to '}', or, unterminated, to the line before a tag line or the end. */
 static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
     const size_t start = lx->pos + 1;
     size_t p = start;
     for (;;) {
-        const char *close = memchr(lx->text + p, '}', lx->length - p);
-        const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
-        const char *nl = line_end_before(lx, p, limit);
-        if (!nl) {
-            if (close) {
-                tok->length = limit - start;
-                lx->pos = limit + 1;
-                return;
-            }
-            break;
+        const size_t stop = comment_stop(lx, p);
+        if (stop == lx->length) break;
+        if (lx->text[stop] == '}') {
+            tok->length = stop - start;
+            lx->pos = stop + 1;
+            return;
         }
-        p = (size_t)(nl - lx->text) + 1;
-        if (*nl == '\r' && p < lx->length && lx->text[p] == '\n') p++;
+        p = stop + 1;
+        if (lx->text[stop] == '\r' && p < lx->length && lx->text[p] == '\n') p++;
         new_line(lx, p);
         if (looks_like_tag(lx, p)) {
             tok->unterminated = 1;
@@ -262,52 +298,23 @@ static void lex_glyph(pgn_lexer *lx, pgn_token *tok) {
     lx->pos = end;
 }
 
-/* Lexes the token at lx->pos (not space, not a skipped run). */
-static void lex_one(pgn_lexer *lx, pgn_token *tok);
-
-/* Starts tok at `at`, as the token at lx->line; every field is set. */
-static void start_token(pgn_lexer *lx, pgn_token *tok, size_t at, int line_start) {
+/* Starts tok at `at`, as the token at lx->line; every field but TAG's
+ * value range is set. */
+static inline void start_token(const pgn_lexer *lx, pgn_token *tok, size_t at) {
     tok->kind = PGN_TOK_END;
     tok->begin = tok->start = at;
-    tok->length = tok->value_start = tok->value_length = 0;
+    tok->length = 0;
     tok->line = lx->line;
     tok->column = (uint32_t)(at - lx->line_start) + lx->column_base + 1;
     tok->value = tok->unterminated = 0;
-    tok->line_start = line_start;
 }
 
-void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok) {
-    for (;;) {
-        skip_space(lx);
-        const size_t at = lx->pos;
-        const int line_start = lx->at_line_start;
-        lx->at_line_start = 0;
-        if (at >= lx->length) {
-            start_token(lx, tok, at, line_start);
-            return;
-        }
-        if (!skip_run(lx)) {
-            start_token(lx, tok, at, line_start);
-            lex_one(lx, tok);
-            return;
-        }
-        if (lx->partial && lx->pos >= lx->length) {
-            start_token(lx, tok, at, line_start); /* END, beginning at the skipped run */
-            return;
-        }
-    }
-}
-
-static void lex_one(pgn_lexer *lx, pgn_token *tok) {
-    const unsigned char c = (unsigned char)lx->text[lx->pos];
+/* The tokens that are neither symbols nor '{' comments, at lx->pos. Out of
+ * line: the common tokens' path stays short. */
+static CN_NOINLINE void lex_other(pgn_lexer *lx, pgn_token *tok, unsigned char c) {
     switch (c) {
     case '[':
         pgn_lex_tag(lx, tok);
-        return;
-    case '{':
-        tok->kind = PGN_TOK_COMMENT;
-        tok->start = lx->pos + 1;
-        lex_brace_comment(lx, tok);
         return;
     case ';':
         tok->kind = PGN_TOK_COMMENT;
@@ -333,15 +340,38 @@ static void lex_one(pgn_lexer *lx, pgn_token *tok) {
         lx->pos++;
         return;
     default:
-        break;
-    }
-    if (is_symbol_byte(c)) {
-        lex_symbol(lx, tok);
+        tok->kind = PGN_TOK_JUNK;
+        lx->pos = run_of(lx, lx->pos + 1, is_junk); /* at least one byte */
+        tok->length = lx->pos - tok->start;
         return;
     }
-    tok->kind = PGN_TOK_JUNK;
-    lx->pos = run_of(lx, lx->pos + 1, is_junk); /* at least one byte */
-    tok->length = lx->pos - tok->start;
+}
+
+void pgn_lexer_next(pgn_lexer *lx, pgn_token *tok) {
+    size_t p = lx->pos, at;
+    for (;;) {
+        at = p = skip_space(lx, p);
+        if (p >= lx->length) break;
+        p = run_end(lx, p);
+        if (p == at) { /* a token */
+            const unsigned char c = (unsigned char)lx->text[at];
+            lx->pos = at;
+            start_token(lx, tok, at);
+            if (is_symbol_byte(c)) {
+                lex_symbol(lx, tok, c);
+            } else if (c == '{') {
+                tok->kind = PGN_TOK_COMMENT;
+                tok->start = at + 1;
+                lex_brace_comment(lx, tok);
+            } else {
+                lex_other(lx, tok, c);
+            }
+            return;
+        }
+        if (lx->partial && p >= lx->length) break; /* END, beginning at the skipped run */
+    }
+    lx->pos = p;
+    start_token(lx, tok, at);
 }
 
 int pgn_lexer_skip_line(pgn_lexer *lx) {

@@ -25,11 +25,10 @@ typedef struct pgn_token {
     pgn_token_kind kind;
     size_t begin;                     /* the token's first byte ('[', '{', ...) */
     size_t start, length;             /* the token's text (comment: inside) */
-    size_t value_start, value_length; /* TAG: the raw value, escapes kept */
+    size_t value_start, value_length; /* TAG only: the raw value, escapes kept */
     uint32_t line, column;            /* of the token's first byte, 1-based; column in bytes */
     int value;
     int unterminated; /* COMMENT or TAG string that ran out */
-    int line_start;   /* the token is the first of its line */
 } pgn_token;
 
 typedef struct pgn_lexer {
@@ -38,7 +37,6 @@ typedef struct pgn_lexer {
     uint32_t line;
     size_t line_start; /* offset of the current line; may be "negative" via column_base */
     uint32_t column_base;
-    int at_line_start;
     size_t open_escape;                /* 1 + offset of a '%' line that reached the end, else 0 */
     int partial;                       /* more text follows: see pgn_lexer_next */
     uint32_t first_line, first_column; /* where the text starts */

@@ -78,11 +78,7 @@ static int is_null_move(const char *token, size_t length) {
            (length == 4 && !memcmp(token, "0000", 4));
 }
 
-/* SAN first: no null move reads as SAN, and most tokens are SAN. */
-cn_status pgn_resolve_move(const cn_position *pos, int in_check, const char *token, size_t length, cn_move *out) {
-    if (length > CN_PGN_MAX_MOVE_TOKEN) return CN_ERR_BAD_MOVE;
-    const cn_status san = pgn_move_from_san(pos, in_check, token, length, out);
-    if (san == CN_OK) return CN_OK;
+cn_status pgn_resolve_other(const cn_position *pos, const char *token, size_t length, cn_status san, cn_move *out) {
     if (is_null_move(token, length)) {
         *out = CN_MOVE_NONE;
         return CN_OK;

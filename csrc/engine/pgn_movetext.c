@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bitboard.h"
 #include "include/san.h"
 #include "pgn_reader.h"
 #include "pgn_san.h"
+#include "uci.h"
 
 /* The current token's line is validated: not cut, not nested too deep. */
 static int live(const pgn_reader *r) { return r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].live; }
@@ -42,7 +44,7 @@ static void bad_nag(pgn_reader *r, const pgn_token *tok) {
 static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
     const cn_position *before = &line->before, *after = &line->pos;
     cn_pgn_output *out = r->out;
-    if (pgn_out_reserve_bytes(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
+    if (pgn_out_room(out, CN_SAN_MAX + CN_UCI_RECORD_BYTES) != CN_OK) {
         r->status = CN_ERR_NO_MEMORY;
         return;
     }
@@ -54,14 +56,15 @@ static void emit_move(pgn_reader *r, pgn_line *line, cn_move move) {
     if (move == CN_MOVE_NONE)
         memcpy(uci, "0000", 4);
     else
-        cn_move_to_uci(before, move, uci);
+        cn_write_uci(before, move, uci);
     const int32_t offset = (int32_t)out->string_length;
     out->string_length += (size_t)n + CN_UCI_RECORD_BYTES;
     line->check = move == CN_MOVE_NONE ? -1 : san[n - 1] == '+' || san[n - 1] == '#';
     pgn_emit(r, CN_PGN_OP_MOVE, move, offset, n);
 }
 
-static void play_symbol(pgn_reader *r, const pgn_token *tok) {
+/* Out of line: pgn_movetext's other tokens need none of its registers. */
+static CN_NOINLINE void play_symbol(pgn_reader *r, const pgn_token *tok) {
     pgn_line *line = &r->lines[r->depth];
     cn_move move;
     cn_status status = pgn_resolve_move(&line->pos, line->check, r->lx.text + tok->start, tok->length, &move);
@@ -131,14 +134,9 @@ void pgn_comment(pgn_reader *r, const pgn_token *tok) {
     pgn_check_utf8(r, tok, start, end - start);
 }
 
-void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
+/* NAGs, variations and junk: the rarer tokens, out of line. */
+static CN_NOINLINE void other_token(pgn_reader *r, const pgn_token *tok) {
     switch (tok->kind) {
-    case PGN_TOK_SYMBOL:
-        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
-        break;
-    case PGN_TOK_COMMENT:
-        pgn_comment(r, tok);
-        break;
     case PGN_TOK_NAG:
         if (tok->value < 0) {
             if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) bad_nag(r, tok);
@@ -158,5 +156,17 @@ void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
         break;
     default:
         break;
+    }
+}
+
+/* Every path a tail call: no registers saved for the dispatch. */
+void pgn_movetext(pgn_reader *r, const pgn_token *tok) {
+    if (tok->kind == PGN_TOK_SYMBOL) {
+        if (live(r) && r->in->mode != CN_PGN_MODE_HEADERS) play_symbol(r, tok);
+    } else if (tok->kind == PGN_TOK_COMMENT) {
+        /* pgn_comment's cases, tested here: most comments need nothing */
+        if (tok->unterminated || r->in->mode == CN_PGN_MODE_TREE) pgn_comment(r, tok);
+    } else {
+        other_token(r, tok);
     }
 }

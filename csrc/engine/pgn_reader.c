@@ -108,55 +108,67 @@ static int trailing_comments(pgn_reader *r, const pgn_token *result) {
 
 enum { INSIDE_ON, INSIDE_ENDED_BEFORE, INSIDE_WAIT };
 
+/* A result outside variations: the game ends after the comments on its
+ * line. Out of line: the per-token path stays short. */
+static CN_NOINLINE int end_at_result(pgn_reader *r, const pgn_token *tok) {
+    r->result = tok->value;
+    if (!trailing_comments(r, tok)) return INSIDE_WAIT; /* for the rest of the line */
+    end_game(r);
+    return INSIDE_ON;
+}
+
+/* One token of a game's movetext. */
+static inline int in_movetext(pgn_reader *r, const pgn_token *tok) {
+    if (tok->kind == PGN_TOK_TAG) return INSIDE_ENDED_BEFORE;
+    if (tok->kind == PGN_TOK_RESULT && r->depth == 0) return end_at_result(r, tok);
+    pgn_movetext(r, tok);
+    return INSIDE_ON;
+}
+
 /* One token inside a game. Returns INSIDE_ENDED_BEFORE when the game ended
  * before tok (tok is then read again as the next game's first token),
  * INSIDE_WAIT when it waits for more text, else INSIDE_ON. */
 static int inside_game(pgn_reader *r, const pgn_token *tok) {
-    if (tok->kind == PGN_TOK_TAG && !r->movetext) {
+    if (r->movetext) return in_movetext(r, tok);
+    if (tok->kind == PGN_TOK_TAG) {
         r->tags++;
         tag(r, tok);
-        return 0;
+        return INSIDE_ON;
     }
-    if (!r->movetext && !r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT &&
-        !outside_game(r, tok))
-        return 0; /* text before a game that opened with a comment */
-    if (tok->kind == PGN_TOK_TAG) return INSIDE_ENDED_BEFORE;
-    if (tok->kind == PGN_TOK_BAD_TAG && !r->movetext) {
+    if (!r->tags && tok->kind != PGN_TOK_COMMENT && tok->kind != PGN_TOK_RESULT && !outside_game(r, tok))
+        return INSIDE_ON; /* text before a game that opened with a comment */
+    if (tok->kind == PGN_TOK_BAD_TAG) {
         pgn_error(r, tok, 0, "malformed tag");
-        return 0;
+        return INSIDE_ON;
     }
-    if (tok->kind == PGN_TOK_COMMENT && !r->movetext) {
+    if (tok->kind == PGN_TOK_COMMENT) {
         pgn_comment(r, tok); /* before the game */
-        return 0;
+        return INSIDE_ON;
     }
-    if (!r->movetext) pgn_setup_start(r);
-    if (tok->kind == PGN_TOK_RESULT && r->depth == 0) {
-        r->result = tok->value;
-        if (!trailing_comments(r, tok)) return INSIDE_WAIT; /* for the rest of the line */
-        end_game(r);
-        return 0;
-    }
-    pgn_movetext(r, tok);
-    return 0;
+    pgn_setup_start(r);
+    return in_movetext(r, tok);
 }
 
 static void read_games(pgn_reader *r) {
     pgn_token tok;
     int again = 0; /* tok is read again: it starts the next game */
+    /* The input's settings, read once: the loop's stores could alias them. */
+    const int final = r->in->final;
+    const size_t stop = r->in->stop, max_games = r->in->max_games;
     for (;;) {
         if (!again) pgn_lexer_next(&r->lx, &tok);
         again = 0;
         if (!r->in_game) mark_consumed(r, &tok);
-        if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !r->in->final) {
+        if (tok.kind == PGN_TOK_END && r->lx.open_escape && !r->in_game && !final) {
             r->in->consumed = r->lx.open_escape - 1; /* the '%' line waits for its end */
             r->in->consumed_column = 0;
         }
         if (r->status != CN_OK || tok.kind == PGN_TOK_END) break;
-        if (!r->in_game && r->in->stop && tok.begin >= r->in->stop) break;
+        if (!r->in_game && stop && tok.begin >= stop) break;
         /* A token that reaches the end of a partial text may go on in the
          * next one ("0-1" of "0-1#"): it waits, with its game. */
-        if (!r->in->final && r->lx.pos >= r->lx.length) break;
-        if (r->in->max_games && r->out->games >= r->in->max_games) break;
+        if (!final && r->lx.pos >= r->lx.length) break;
+        if (max_games && r->out->games >= max_games) break;
         if (!r->in_game && !outside_game(r, &tok)) {
             if (r->wait) break;
             continue;

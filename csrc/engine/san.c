@@ -459,13 +459,43 @@ static cn_status parse_pattern(const char *body, size_t n, san_pattern *pattern)
     return CN_ERR_BAD_MOVE;
 }
 
+/* The shapes most moves are written in, read at once: a pawn push ("e4"),
+ * a pawn capture ("exd5") or a piece move without a hint ("Nf3", "Nxf3"),
+ * each maybe with one + or #. Returns 0 for any other token (parse_pattern
+ * reads it, to the same pattern where it is one of these). */
+static int parse_common(const char *san, size_t n, san_pattern *pattern) {
+    if (n > 0 && is_check_mark(san[n - 1])) n--;
+    if (n < 2 || n > 4 || !is_file_char(san[n - 2]) || !is_rank_char(san[n - 1])) return 0;
+    pattern->to = square_from_chars(san[n - 2], san[n - 1]);
+    if (n == 2) { /* san[0] is the target's file */
+        pattern->piece = CN_PAWN;
+        pattern->from_file = san[0] - 'a';
+        return 1;
+    }
+    if (n == 3 && piece_from_letter(san[0]) >= 0) {
+        pattern->piece = piece_from_letter(san[0]);
+        return 1;
+    }
+    if (n != 4 || san[1] != 'x') return 0;
+    if (piece_from_letter(san[0]) >= 0) {
+        pattern->piece = piece_from_letter(san[0]);
+        return 1;
+    }
+    if (!is_file_char(san[0]) || (san[2] - san[0] != 1 && san[0] - san[2] != 1)) return 0;
+    pattern->piece = CN_PAWN;
+    pattern->from_file = san[0] - 'a';
+    return 1;
+}
+
 cn_status pgn_move_from_san(const cn_position *pos, int in_check, const char *san, size_t len, cn_move *out) {
     san_pattern pattern = {0, -1, -1, -1, 0, -1};
     if (san == NULL) return CN_ERR_BAD_MOVE;
-    const size_t n = strip_suffixes(san, len);
-    if (n == 0) return CN_ERR_BAD_MOVE;
-    const cn_status status = parse_pattern(san, n, &pattern);
-    if (status != CN_OK) return status;
+    if (!parse_common(san, len, &pattern)) {
+        const size_t n = strip_suffixes(san, len);
+        if (n == 0) return CN_ERR_BAD_MOVE;
+        const cn_status status = parse_pattern(san, n, &pattern);
+        if (status != CN_OK) return status;
+    }
     cn_move found = CN_MOVE_NONE;
     const int fits = pos->relaxed          ? resolve_listed(pos, &pattern, &found)
                      : pattern.castle_side ? resolve_castling(pos, pattern.castle_side, &found)

@@ -7,20 +7,9 @@
 #include "include/chess_native.h"
 #include "uci.h"
 
-/* By promotion code: 0 knight .. 3 queen. */
-static const char promotion_letters[] = "nbrq";
+static const char promotion_letters[] = CN_UCI_PROMOTION_LETTERS;
 
-int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) {
-    unsigned from = cn_move_from(move), to = cn_uci_destination(pos, move);
-    int n = 0;
-    out[n++] = (char)('a' + square_file(from));
-    out[n++] = (char)('1' + square_rank(from));
-    out[n++] = (char)('a' + square_file(to));
-    out[n++] = (char)('1' + square_rank(to));
-    if (cn_move_kind(move) == CN_MOVE_PROMOTION) out[n++] = promotion_letters[cn_move_promotion(move) - CN_KNIGHT];
-    out[n] = 0;
-    return n;
-}
+int cn_move_to_uci(const cn_position *pos, cn_move move, char out[6]) { return cn_write_uci(pos, move, out); }
 
 /* Sort key with the UCI string's order: origin, destination, then no
  * promotion < b < n < q < r (3 bits). Below 2^15. */

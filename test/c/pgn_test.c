@@ -400,8 +400,70 @@ static void pgn_test_chessjs_mode(void) {
     cn_pgn_output_free(&out);
 }
 
+/* A comment's end and the line ends inside it are found by one search of
+ * several bytes at a time: wherever they fall in those blocks (and in the
+ * text's last bytes), the error after the comment is at the right line and
+ * column, and the comment's text is whole. */
+static void pgn_test_comment_line_ends(void) {
+    static const char *const ends[] = {"\n", "\r", "\r\n"};
+    char text[128];
+    for (int kind = 0; kind < 3; kind++) {
+        for (int length = 0; length <= 40; length++) {
+            for (int at = -1; at < length; at++) { /* where the line end is; -1: none */
+                size_t n = (size_t)sprintf(text, "1. e4 {");
+                for (int i = 0; i < length; i++) {
+                    if (i == at)
+                        n += (size_t)sprintf(text + n, "%s", ends[kind]);
+                    else
+                        text[n++] = (char)('a' + i % 26);
+                }
+                size_t start = 7, end = n; /* the comment as recorded: trimmed */
+                while (start < end && (text[start] == '\n' || text[start] == '\r')) start++;
+                while (end > start && (text[end - 1] == '\n' || text[end - 1] == '\r')) end--;
+                const size_t after = (size_t)length - (size_t)(at + 1); /* bytes after the line end */
+                n += (size_t)sprintf(text + n, "} Ke5 *");
+                cn_pgn_output out = {0};
+                pgn_read_text(text, n, &out);
+                int32_t line = 0, column = 0, comments = 0;
+                for (size_t i = 0; i + 1 < out.record_count; i++) {
+                    const int32_t *r = out.records + i * 4;
+                    if (r[0] == CN_PGN_OP_ERROR) {
+                        line = r[4 + 1];
+                        column = r[4 + 2];
+                    }
+                    if (r[0] == CN_PGN_OP_COMMENT) {
+                        comments++;
+                        if ((size_t)r[2] != end - start || memcmp(out.strings + r[1], text + start, end - start))
+                            PGN_TEST_FAIL("comment of %d bytes, line end %d at %d: text %.*s", length, kind, at,
+                                          (int)r[2], out.strings + r[1]);
+                    }
+                }
+                if (comments != 1) PGN_TEST_FAIL("comment of %d bytes: %d comments", length, (int)comments);
+                const int32_t want_line = at < 0 ? 1 : 2;
+                const int32_t want_column = at < 0 ? (int32_t)(7 + length + 3) : (int32_t)(after + 3);
+                if (line != want_line || column != want_column)
+                    PGN_TEST_FAIL("comment of %d bytes, line end %d at %d: error at %d:%d, want %d:%d", length, kind,
+                                  at, (int)line, (int)column, (int)want_line, (int)want_column);
+                cn_pgn_output_free(&out);
+            }
+        }
+        /* Unterminated, at the text's end: the game keeps its move and the comment. */
+        for (int length = 0; length <= 40; length++) {
+            size_t n = (size_t)sprintf(text, "1. e4 {");
+            for (int i = 0; i < length; i++) text[n++] = i == length / 2 ? ends[kind][0] : 'x';
+            cn_pgn_output out = {0};
+            pgn_read_text(text, n, &out);
+            char ops[16];
+            pgn_ops(&out, ops, sizeof ops);
+            if (strcmp(ops, "GSMEWCZ")) PGN_TEST_FAIL("unterminated comment of %d bytes: ops %s", length, ops);
+            cn_pgn_output_free(&out);
+        }
+    }
+}
+
 int pgn_tests_run(void) {
     pgn_test_failures = 0;
+    pgn_test_comment_line_ends();
     pgn_test_records();
     pgn_test_split();
     pgn_test_fast_san();
