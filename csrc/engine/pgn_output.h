@@ -25,6 +25,8 @@ static inline cn_status pgn_out_record(cn_pgn_output *out, int32_t op, int32_t a
 /* Room for `extra` more bytes at out->strings + out->string_length, for a
  * string written in place. */
 cn_status pgn_out_reserve_bytes(cn_pgn_output *out, size_t extra);
+/* Room for `extra` more records. */
+cn_status pgn_out_reserve_records(cn_pgn_output *out, size_t extra);
 /* Appends bytes; *offset receives where they start. */
 cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, int32_t *offset);
 /* Appends a tag value with its \" and \\ escapes removed; returns its length. */
