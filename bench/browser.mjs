@@ -4,8 +4,9 @@
 // Chromium (test/browser/harness.mjs), one thread, wall time in the page
 // (bench/browser-page.mjs).
 //
-//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500]
+//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--pgn-only]
 //
+// --pgn-only: the PGN section alone, in one page (no start-up, moves or perft).
 // Each run times chess-native and chessops back to back, so both meet the
 // same load; a ratio is taken per run and the medians of --runs are
 // reported, after a warm-up run that is left out (it also gives the engine's
@@ -35,7 +36,15 @@ import { generatePgn } from './pgn-corpus.mjs';
 import { treeText } from './pgn-tree.mjs';
 import { BUNDLE_FILES, CHROMIUM, withPage } from '../test/browser/harness.mjs';
 
-const opts = parseArgs(process.argv.slice(2), { runs: 5, reps: 200, pgnMb: 1, depthDelta: 0, chessopsNodes: 3_000_000, settleMs: 500 });
+const opts = parseArgs(process.argv.slice(2), {
+  runs: 5,
+  reps: 200,
+  pgnMb: 1,
+  depthDelta: 0,
+  chessopsNodes: 3_000_000,
+  settleMs: 500,
+  pgnOnly: false,
+});
 
 /** The project's targets: at least `min` (fetch to ready: at most `max`), aiming at `goal`. */
 const TARGETS = {
@@ -252,10 +261,17 @@ const note = loadNote();
 if (note) console.log(note);
 
 const options = await pageOptions();
-const ready = await startup(options);
+const ready = opts.pgnOnly ? undefined : await startup(options);
 await withPage(options, async ({ call, errors }) => {
   const bench = (name, ...args) => call('/bench.mjs', name, ...args);
   await bench('startup');
+  if (opts.pgnOnly) {
+    const pgnRatio = (await pgn(bench)).ratio;
+    if (errors.length) throw new Error(errors.join('\n'));
+    console.log(`\n\`parsePgn\` full tree vs chessops: ${fmt(pgnRatio, 1)}x (target 5x, goal 10x: ${verdict(pgnRatio, TARGETS.pgn)})`);
+    console.log(`\n${machine()}`);
+    return;
+  }
   const moveFigures = await moves(bench);
   const pgnRatio = (await pgn(bench)).ratio;
   const perftRatio = (await perft(bench)).ratio;
