@@ -293,4 +293,23 @@ describe('both backends answer every binding call alike', () => {
     same((e) => [e.fen(pos), e.legalMovesSan(pos, new Uint16Array(512))]);
     same((e) => e.pgnRead('text' as unknown as Uint8Array, new Float64Array(8)));
   });
+
+  it("reads a string with the wasm engine's pgnReadText as pgnRead reads its UTF-8", () => {
+    const read = engines.wasm.pgnReadText!;
+    const parts = (p: unknown[]) => p.map((x) => (typeof x === 'number' ? x : Array.from(x as Uint8Array)));
+    for (const text of ['', '1. e4 {ok} e5 *', '[White "Müller"]\n\n1. e4 {café \ud800} e5 *', '1. e4 { \u{1f600} } *\n'.repeat(50)]) {
+      const state = () => new Float64Array([1, 0, 1, 0, 0, 0, 0, 1]);
+      const viaText = state();
+      const viaBytes = state();
+      expect(parts(read(text, viaText)), JSON.stringify(text)).toEqual(parts(engines.native.pgnRead(Buffer.from(text, 'utf8'), viaBytes)));
+      expect(Array.from(viaText)).toEqual(Array.from(viaBytes));
+    }
+    const outcomes = (call: () => unknown) => outcome(() => call(), engines.wasm);
+    expect(outcomes(() => read('1. e4 *', new Float64Array(8)))).toEqual(
+      outcomes(() => engines.wasm.pgnRead(new Uint8Array(0), new Float64Array(8))),
+    );
+    expect(outcomes(() => read(new Uint8Array(1) as unknown as string, new Float64Array([1, 0, 1, 0, 0, 0, 0, 1])))).toMatchObject({
+      error: 'TypeError',
+    });
+  });
 });

@@ -215,7 +215,17 @@ describe('one error model on the sync and async paths', () => {
     const pgnReadAsync: typeof native.pgnReadAsync = (_text, _state, done) => {
       setImmediate(() => done(outOfMemory(), []));
     };
-    nativeModule.backend = Object.create(native, { pgnRead: { value: pgnRead }, pgnReadAsync: { value: pgnReadAsync } }) as typeof native;
+    // The wasm engine reads a string through its own pgnReadText.
+    const pgnReadText: typeof native.pgnReadText =
+      native.pgnReadText &&
+      (() => {
+        throw outOfMemory();
+      });
+    nativeModule.backend = Object.create(native, {
+      pgnRead: { value: pgnRead },
+      pgnReadAsync: { value: pgnReadAsync },
+      pgnReadText: { value: pgnReadText },
+    }) as typeof native;
     const errors: unknown[] = [];
     try {
       try {

@@ -381,6 +381,21 @@ describe('errors and resynchronisation', () => {
     expect(g!.root.children.length).toBe(1 + api.PGN_MAX_DEPTH);
     expect(api.PGN_MAX_DEPTH).toBe(64);
   });
+  it('reads a text as its UTF-8, whatever its characters and wherever they fall', () => {
+    // ASCII, then text that is longer in UTF-8 at its start, middle and end (a lone surrogate is U+FFFD, as Buffer.from has it).
+    const texts: [string, string][] = [
+      ['Ann', 'plain'],
+      ['Müller', 'plain'],
+      ['Ann', 'café \ud800'],
+      ['Ann', 'x'.repeat(300) + '\u{1f600}'],
+    ];
+    for (const [white, comment] of texts) {
+      const [g] = parsePgn(`[White "${white}"]\n\n1. e4 { ${comment} } e5 *`);
+      expect(g!.headers['White']).toBe(white);
+      expect(g!.moves()[0]!.comments).toEqual([comment.replace('\ud800', '\ufffd')]);
+      expect(g!.moves()[1]!.san).toBe('e5');
+    }
+  });
   it('reports invalid UTF-8 and keeps tags byte for byte', () => {
     const bytes = Buffer.concat([Buffer.from('[White "caf'), Buffer.from([0xe9]), Buffer.from('"]\n1. e4 *')]);
     const games: api_Game[] = [];

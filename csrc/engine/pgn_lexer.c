@@ -22,17 +22,61 @@ void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t lin
     lx->first_line = line;
     lx->first_column = column;
     lx->counted_line = 0; /* no count yet: lines start at 1 */
-    lx->cr_clear = 0;
     if (line == 1 && column == 0 && length >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
         lx->pos = 3; /* a UTF-8 byte order mark */
         lx->line_start = 3;
     }
 }
 
+#if CN_HAVE_SSE2
+/* Bytes find_line_end_or tests at once. */
+#define STEP_BYTES 16
+/* The index of the first LF, CR or `also` in text[p, p + 16), or 16. */
+static inline unsigned step_hit(const char *text, size_t p, char also) {
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + p));
+    const __m128i line_end =
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    const unsigned hits = (unsigned)_mm_movemask_epi8(_mm_or_si128(line_end, _mm_cmpeq_epi8(v, _mm_set1_epi8(also))));
+    return hits ? bb_lsb(hits) : STEP_BYTES;
+}
+#else
+#define STEP_BYTES 8
+/* The bytes of w equal to the byte repeated in c8, as their high bits. A
+ * borrow may flag a byte above the lowest hit too, never one below it. */
+static inline uint64_t bytes_equal(uint64_t w, uint64_t c8) {
+    const uint64_t x = w ^ c8;
+    return (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
+}
+/* The index of the first LF, CR or `also` in text[p, p + 8), or 8. */
+static inline unsigned step_hit(const char *text, size_t p, char also) {
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t w;
+    memcpy(&w, text + p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w); /* text[p] in the low byte */
+#endif
+    const uint64_t hits =
+        bytes_equal(w, ones * '\n') | bytes_equal(w, ones * '\r') | bytes_equal(w, ones * (unsigned char)also);
+    return hits ? bb_lsb(hits) >> 3 : STEP_BYTES;
+}
+#endif
+
+/* The first LF, CR or `also` in text[p..length), or length: one pass,
+ * STEP_BYTES bytes a step, instead of a search for each byte. Comments are
+ * most of a file with annotations, and each is read once this way. */
+static size_t find_line_end_or(const char *text, size_t p, size_t length, char also) {
+    for (; length - p >= STEP_BYTES; p += STEP_BYTES) {
+        const unsigned hit = step_hit(text, p, also);
+        if (hit < STEP_BYTES) return p + hit;
+    }
+    for (; p < length; p++)
+        if (text[p] == '\n' || text[p] == '\r' || text[p] == also) return p;
+    return length;
+}
+
 const char *pgn_next_line_end(const char *s, size_t n) {
-    const char *lf = memchr(s, '\n', n);
-    const char *cr = memchr(s, '\r', lf ? (size_t)(lf - s) : n);
-    return cr ? cr : lf;
+    const size_t end = find_line_end_or(s, 0, n, '\n');
+    return end < n ? s + end : NULL;
 }
 
 static void new_line(pgn_lexer *lx, size_t next) {
@@ -103,40 +147,6 @@ static inline size_t skip_space(pgn_lexer *lx, size_t p) {
     return p;
 }
 
-/* Bytes find_cr searches ahead at once. */
-#define CR_WINDOW ((size_t)4096)
-
-/* find_cr past the text known to hold no CR: searches a window ahead, so
- * text without CRs (most files) costs one search per window, not one per
- * comment. */
-static const char *find_cr_ahead(pgn_lexer *lx, size_t p, size_t before) {
-    size_t from = p > lx->cr_clear ? p : lx->cr_clear;
-    for (;;) {
-        const size_t window = lx->length - from > CR_WINDOW ? from + CR_WINDOW : lx->length;
-        const char *cr = memchr(lx->text + from, '\r', window - from);
-        if (cr) {
-            lx->cr_clear = (size_t)(cr - lx->text);
-            return lx->cr_clear < before ? cr : NULL;
-        }
-        lx->cr_clear = window;
-        if (window >= before) return NULL;
-        from = window;
-    }
-}
-
-/* The first CR in text[p..before), or NULL. The lexer only moves on, so
- * text[p..cr_clear) holds none. */
-static inline const char *find_cr(pgn_lexer *lx, size_t p, size_t before) {
-    return before <= lx->cr_clear ? NULL : find_cr_ahead(lx, p, before);
-}
-
-/* The first LF or CR in text[p..before), or NULL: a line ends at either. */
-static inline const char *line_end_before(pgn_lexer *lx, size_t p, size_t before) {
-    const char *lf = memchr(lx->text + p, '\n', before - p);
-    const char *cr = find_cr(lx, p, lf ? (size_t)(lf - lx->text) : before);
-    return cr ? cr : lf;
-}
-
 static size_t run_of(const pgn_lexer *lx, size_t from, int (*member)(unsigned char)) {
     while (from < lx->length && member((unsigned char)lx->text[from])) from++;
     return from;
@@ -204,43 +214,11 @@ int pgn_tag_line_at(const char *text, size_t length, size_t at) {
 
 static int looks_like_tag(const pgn_lexer *lx, size_t at) { return pgn_tag_line_at(lx->text, lx->length, at); }
 
-#if CN_HAVE_SSE2
-/* The first `c`, LF or CR in text[p..length), or length: 16 bytes a step,
- * one search for a line's end and a comment's (most close on their line). */
-static size_t first_of(const pgn_lexer *lx, size_t p, char c) {
-    const char *text = lx->text;
-    const size_t length = lx->length;
-    const __m128i wanted = _mm_set1_epi8(c), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-    for (; length - p >= 16; p += 16) {
-        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + p));
-        const __m128i hit =
-            _mm_or_si128(_mm_cmpeq_epi8(v, wanted), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-        const unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-        if (mask) return p + bb_lsb(mask);
-    }
-    for (; p < length; p++)
-        if (text[p] == c || text[p] == '\n' || text[p] == '\r') break;
-    return p;
-}
+size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) { return find_line_end_or(lx->text, p, lx->length, '\n'); }
 
-size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) { return first_of(lx, p, '\n'); }
-
-/* The first '}', LF or CR in text[p..length), or length. */
-static size_t comment_stop(pgn_lexer *lx, size_t p) { return first_of(lx, p, '}'); }
-#else
-size_t pgn_lexer_line_end(pgn_lexer *lx, size_t p) {
-    const char *nl = line_end_before(lx, p, lx->length);
-    return nl ? (size_t)(nl - lx->text) : lx->length;
-}
-
-/* The first '}', LF or CR in text[p..length), or length. */
-static size_t comment_stop(pgn_lexer *lx, size_t p) {
-    const char *close = memchr(lx->text + p, '}', lx->length - p);
-    const size_t limit = close ? (size_t)(close - lx->text) : lx->length;
-    const char *nl = line_end_before(lx, p, limit);
-    return nl ? (size_t)(nl - lx->text) : limit;
-}
-#endif
+/* The first '}', LF or CR in text[p..length), or length: one search for a
+ * comment's end and a line's (most comments close on their line). */
+static size_t comment_stop(pgn_lexer *lx, size_t p) { return find_line_end_or(lx->text, p, lx->length, '}'); }
 
 /* '{' comment: to '}', or, unterminated, to the line before a tag line or the end. */
 static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
@@ -270,8 +248,7 @@ static void lex_brace_comment(pgn_lexer *lx, pgn_token *tok) {
 }
 
 static void lex_line_comment(pgn_lexer *lx, pgn_token *tok) {
-    const char *nl = line_end_before(lx, lx->pos, lx->length);
-    const size_t end = nl ? (size_t)(nl - lx->text) : lx->length;
+    const size_t end = find_line_end_or(lx->text, lx->pos, lx->length, '\n');
     tok->start = lx->pos + 1;
     tok->length = end - tok->start;
     lx->pos = end;

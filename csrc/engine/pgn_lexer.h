@@ -43,7 +43,6 @@ typedef struct pgn_lexer {
     /* pgn_lexer_char_column's count so far: on line counted_line, counted_chars characters before counted_at */
     uint32_t counted_line, counted_chars;
     size_t counted_at;
-    size_t cr_clear; /* the text from pos to here holds no CR (pgn_lexer.c: find_cr) */
 } pgn_lexer;
 
 void pgn_lexer_init(pgn_lexer *lx, const char *text, size_t length, uint32_t line, uint32_t column);

@@ -34,12 +34,14 @@ static int reserve(void **buffer, size_t *capacity, size_t need, size_t size) {
     return 1;
 }
 
-cn_status pgn_out_grow_records(cn_pgn_output *out) {
-    return reserve((void **)&out->records, &out->record_capacity, out->record_count + 1,
+cn_status pgn_out_reserve_records(cn_pgn_output *out, size_t extra) {
+    return reserve((void **)&out->records, &out->record_capacity, out->record_count + extra,
                    CN_PGN_RECORD_INTS * sizeof(int32_t))
                ? CN_OK
                : CN_ERR_NO_MEMORY;
 }
+
+cn_status pgn_out_grow_records(cn_pgn_output *out) { return pgn_out_reserve_records(out, 1); }
 
 cn_status pgn_out_reserve_bytes(cn_pgn_output *out, size_t extra) {
     if (extra > (size_t)INT32_MAX ||

@@ -29,6 +29,8 @@ cn_status pgn_out_reserve_bytes(cn_pgn_output *out, size_t extra);
 static inline cn_status pgn_out_room(cn_pgn_output *out, size_t extra) {
     return out->string_capacity - out->string_length >= extra ? CN_OK : pgn_out_reserve_bytes(out, extra);
 }
+/* Room for `extra` more records. */
+cn_status pgn_out_reserve_records(cn_pgn_output *out, size_t extra);
 /* Appends bytes; *offset receives where they start. */
 cn_status pgn_out_bytes(cn_pgn_output *out, const char *bytes, size_t length, int32_t *offset);
 /* Appends a tag value with its \" and \\ escapes removed; returns its length. */

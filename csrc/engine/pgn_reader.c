@@ -198,6 +198,13 @@ static CN_NOINLINE cn_status read_text(cn_pgn_input *in, cn_pgn_output *out) {
     if (!r) return CN_ERR_NO_MEMORY;
     r->in = in;
     r->out = out;
+    /* A tree's strings are about as long as its text (comments, SAN and
+     * UCI), and its records a good part of it: room for them at once saves
+     * copying them on every doubling. A failure here only loses that. */
+    if (in->mode == CN_PGN_MODE_TREE) {
+        (void)pgn_out_reserve_bytes(out, in->length);
+        (void)pgn_out_reserve_records(out, in->length / 32);
+    }
     pgn_lexer_init(&r->lx, in->text, in->length, in->line ? in->line : 1, in->column);
     r->lx.partial = !in->final;
     in->consumed = 0;

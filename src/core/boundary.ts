@@ -205,6 +205,11 @@ export interface Backend {
    * parts in order, three entries each: records, strings, line offset.
    */
   pgnRead(text: Uint8Array, state: Float64Array): PgnParts;
+  /**
+   * pgnRead of a string's UTF-8, where the backend can encode it straight
+   * into its own memory (the wasm engine's): no bytes of its own to copy.
+   */
+  pgnReadText?(text: string, state: Float64Array): PgnParts;
   /** pgnRead on a worker thread. */
   pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, parts: PgnParts) => void): void;
 

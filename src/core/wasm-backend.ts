@@ -563,8 +563,7 @@ function perftCalls(w: WasmNative) {
 function pgnCalls(w: WasmNative) {
   const e = w.engine;
   const L = w.layout;
-  const input = (text: unknown, stateValue: unknown): { bytes: Uint8Array; state: Float64Array } => {
-    const bytes = arrayArg(text, Uint8Array, 0) ?? typeError('PGN text must be a Uint8Array');
+  const stateArg = (stateValue: unknown): Float64Array => {
     const length = w.tables.slotLengths.pgnState;
     const state = arrayArgOrThrow(stateValue, Float64Array, length, `PGN state must be a Float64Array(${length})`);
     const slot = w.tables.slots.pgnState;
@@ -582,11 +581,27 @@ function pgnCalls(w: WasmNative) {
     ) {
       rangeError('PGN state out of range');
     }
-    return { bytes, state };
+    return state;
+  };
+  const input = (text: unknown, stateValue: unknown): { bytes: Uint8Array; state: Float64Array } => {
+    const bytes = arrayArg(text, Uint8Array, 0) ?? typeError('PGN text must be a Uint8Array');
+    return { bytes, state: stateArg(stateValue) };
   };
   const read = ({ bytes, state }: { bytes: Uint8Array; state: Float64Array }): PgnParts => {
     const block = e.block(bytes.length + 1);
     e.u8.set(bytes, block);
+    return readBlock(block, bytes.length, state);
+  };
+  // The text's UTF-8 encoded in the block itself; a text that is not all
+  // ASCII (longer in UTF-8) is encoded on its own first, as pgnRead's.
+  const encoder = new TextEncoder();
+  const readText = (text: string, state: Float64Array): PgnParts => {
+    const block = e.block(text.length + 1);
+    const { read: encoded, written } = encoder.encodeInto(text, e.u8.subarray(block, block + text.length));
+    if (encoded < text.length) return read({ bytes: Buffer.from(text, 'utf8'), state });
+    return readBlock(block, written, state);
+  };
+  const readBlock = (block: number, length: number, state: Float64Array): PgnParts => {
     const at = w.at(L.Slot.pgnInput);
     e.u8.fill(0, at, at + L.PgnInput.bytes);
     const view = e.view;
@@ -594,7 +609,7 @@ function pgnCalls(w: WasmNative) {
     const { textEnd } = w.tables.pgn;
     const get = (name: keyof typeof slot): number => state[slot[name]] as number;
     view.setUint32(at + L.PgnInput.text, block, true);
-    view.setUint32(at + L.PgnInput.length, bytes.length, true);
+    view.setUint32(at + L.PgnInput.length, length, true);
     view.setInt32(at + L.PgnInput.final, get('textEnd') !== textEnd.more ? 1 : 0, true);
     view.setInt32(at + L.PgnInput.cut, get('textEnd') === textEnd.cut ? 1 : 0, true);
     view.setInt32(at + L.PgnInput.mode, Math.trunc(get('mode')), true);
@@ -634,6 +649,10 @@ function pgnCalls(w: WasmNative) {
   };
   return {
     pgnRead: (text: unknown, state: unknown): PgnParts => read(input(text, state)),
+    pgnReadText(text: string, stateValue: unknown): PgnParts {
+      if (typeof text !== 'string') typeError('PGN text must be a string');
+      return readText(text, stateArg(stateValue));
+    },
     pgnReadAsync(text: unknown, state: unknown, done: unknown): void {
       const args = input(text, state);
       if (typeof done !== 'function') typeError('callback must be a function');

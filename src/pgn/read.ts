@@ -100,7 +100,7 @@ export function readWholeText(text: string, mode: number): PgnParts {
   const cursor = new Cursor(mode);
   cursor.prepare(true);
   try {
-    return backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    return backend.pgnReadText ? backend.pgnReadText(text, cursor.state) : backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }

@@ -188,6 +188,20 @@ function asciiAt(strings: Uint8Array, at: number, n: number): string {
   return s;
 }
 
+/** Whether `s` is the ASCII at strings[at, at + n). */
+function isAsciiAt(s: string, strings: Uint8Array, at: number, n: number): boolean {
+  if (s.length !== n) return false;
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) !== strings[at + i]) return false;
+  return true;
+}
+
+// SAN strings by a hash of their bytes, shared by every game: SAN comes in
+// a few thousand spellings, so a move's string is most often found here
+// (compared with its bytes, at most 7) and reused rather than made again
+// for each node, which a tree keeps alive.
+const SAN_SLOTS = 1 << 14;
+const SANS: string[] = new Array<string>(SAN_SLOTS).fill('');
+
 // The readers of one record each, by its index in the batch: small, so that
 // the loops of the game's readers (game.ts) inline them and walk the
 // records with no call a record.
@@ -200,10 +214,15 @@ export function recordOp(g: GameRecords, i: number): number {
 /** The canonical SAN of MOVE record `i`. */
 export function moveSan(g: GameRecords, i: number): string {
   const r = g.batch.records;
+  const strings = g.batch.strings;
   const at = r[i * INTS + SAN_AT] as number;
   const n = r[i * INTS + SAN_LENGTH_AT] as number;
-  const ascii = asciiText(g, at, n);
-  return ascii !== undefined ? ascii.slice(at - g.textFrom, at - g.textFrom + n) : asciiAt(g.batch.strings, at, n);
+  let hash = n;
+  for (let k = 0; k < n; k++) hash = (Math.imul(hash, 31) + (strings[at + k] as number)) | 0;
+  const slot = (hash ^ (hash >>> 14)) & (SAN_SLOTS - 1);
+  const known = SANS[slot] as string;
+  if (isAsciiAt(known, strings, at, n)) return known;
+  return (SANS[slot] = asciiAt(strings, at, n));
 }
 
 /** The UCI of MOVE record `i`; `names` is startNames of its game's START. */

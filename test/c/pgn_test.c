@@ -123,6 +123,37 @@ static void pgn_test_split(void) {
     cn_pgn_output_free(&out);
 }
 
+/* A comment's end and the line ends inside it are found wherever they
+ * fall in the scanner's steps: every length, every alignment, with an LF,
+ * a CR or a CRLF inside. The comment keeps its bytes, and the illegal move
+ * after it is reported on the line and column that follow. */
+static void pgn_test_comment_scan(void) {
+    static const char *const line_ends[] = {"", "\n", "\r", "\r\n"};
+    char text[128];
+    for (int pad = 0; pad < 16; pad++)
+        for (int k = 0; k < 40; k++)
+            for (int e = 0; e < 4; e++) {
+                const int eol = (int)strlen(line_ends[e]);
+                const int n = snprintf(text, sizeof text, "%*s1. e4 {%.*s%sy} Ke7 *", pad, "", k,
+                                       "........................................", line_ends[e]);
+                cn_pgn_output out = {0};
+                pgn_read_text(text, (size_t)n, &out);
+                int32_t comment = -1, line = -1, column = -1;
+                for (size_t i = 0; i < out.record_count; i++) {
+                    const int32_t *r = out.records + i * 4;
+                    if (r[0] == CN_PGN_OP_COMMENT) comment = r[2];
+                    if (r[0] == CN_PGN_OP_WHERE) line = r[1], column = r[2];
+                }
+                /* Line ends inside are kept; one at the start is trimmed. */
+                const int32_t want_length = k ? k + eol + 1 : 1;
+                const int32_t want_line = eol ? 2 : 1, want_column = eol ? 4 : pad + 7 + k + 4;
+                if (comment != want_length || line != want_line || column != want_column)
+                    PGN_TEST_FAIL("comment of %d + %d bytes after %d: length %d, Ke7 at %d:%d", k, eol, pad,
+                                  (int)comment, (int)line, (int)column);
+                cn_pgn_output_free(&out);
+            }
+}
+
 /* A move that leaves its king in check is refused, on the mainline and in
  * a variation, in tree and mainline modes: the reader knows of a check
  * from the SAN it wrote for the move before, or works it out. */
@@ -472,5 +503,6 @@ int pgn_tests_run(void) {
     pgn_test_utf8();
     pgn_test_chessjs_mode();
     pgn_test_check();
+    pgn_test_comment_scan();
     return pgn_test_failures;
 }
