@@ -1,13 +1,20 @@
 // Runs in the page: a long PGN stream and hostile PGN bytes through the
 // package's browser entry, called by test/browser-bounds.test.ts. Every
-// instance of the module the entry makes is recorded (WebAssembly.Instance is
-// wrapped before the entry loads) so that its memory can be read.
+// instance of the module the package makes is recorded (WebAssembly.Instance
+// and WebAssembly.instantiate are wrapped before the entry loads) so that its
+// memory can be read.
 const instances = [];
 const Instance = WebAssembly.Instance;
 WebAssembly.Instance = function (module, imports) {
   const instance = new Instance(module, imports);
   instances.push(instance);
   return instance;
+};
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function (source, imports) {
+  const made = await instantiate(source, imports);
+  instances.push(made instanceof Instance ? made : made.instance);
+  return made;
 };
 const api = () => import('/dist/browser.mjs');
 
