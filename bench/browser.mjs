@@ -4,12 +4,13 @@
 // Chromium (test/browser/harness.mjs), one thread, wall time in the page
 // (bench/browser-page.mjs).
 //
-//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--only startup,moves,pgn,perft]
+//   node bench/browser.mjs [--runs 5] [--reps 200] [--pgn-mb 1] [--depth-delta 0] [--chessops-nodes 3000000] [--settle-ms 500] [--warmup 3] [--only startup,moves,pgn,perft]
 //
 // Each run times chess-native and chessops back to back, so both meet the
 // same load; a ratio is taken per run and the medians of --runs are
-// reported, after a warm-up run that is left out (it also gives the engine's
-// code time to reach its optimising tier).
+// reported, after --warmup runs that are left out (they give both sides'
+// code time to reach its optimising tier: a single one left the PGN tree's
+// first timed runs at two to four times their later time).
 // Start-up: in each of --runs fresh browsers, --settle-ms after the page
 // loaded (a browser just launched is still busy starting), the page's
 // import of the bundle to its API ready (fetch of the bundle and the .wasm,
@@ -44,6 +45,7 @@ const opts = parseArgs(process.argv.slice(2), {
   depthDelta: 0,
   chessopsNodes: 3_000_000,
   settleMs: 500,
+  warmup: 3,
   only: 'startup,moves,pgn,perft',
 });
 
@@ -92,12 +94,12 @@ async function bundlePage() {
   return result.outputFiles[0].text;
 }
 
-/** `fn(run)` for a warm-up run and --runs more; the results of the latter. */
+/** `fn(warm)` for --warmup runs (warm: true) and --runs more; the results of the latter. */
 async function repeat(fn) {
   const runs = [];
-  for (let run = 0; run <= opts.runs; run++) {
-    const result = await fn(run);
-    if (run > 0) runs.push(result);
+  for (let run = 0; run < opts.warmup + opts.runs; run++) {
+    const result = await fn(run < opts.warmup);
+    if (run >= opts.warmup) runs.push(result);
   }
   return runs;
 }
@@ -209,9 +211,9 @@ async function perft(call) {
     const counts = published.get(fen);
     const ours = depth + opts.depthDelta;
     const theirs = Math.max(...[...counts].filter(([d, n]) => d <= ours && n <= opts.chessopsNodes).map(([d]) => d));
-    const runs = await repeat(async (run) => {
+    const runs = await repeat(async (warm) => {
       // The warm-up a ply shallower: it only has to bring the code to its optimising tier.
-      const d = run === 0 ? ours - 1 : ours;
+      const d = warm ? ours - 1 : ours;
       const r = await call('perft', fen, d, theirs);
       if (r.nodes !== counts.get(d) || r.chessopsNodes !== counts.get(theirs))
         throw new Error(`${name}: chess-native ${r.nodes}, chessops ${r.chessopsNodes}: not the published counts`);
