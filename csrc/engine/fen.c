@@ -372,12 +372,22 @@ static cn_status parse_castling(cn_position *p, const fen_token *t, cn_fen_error
     return CN_OK;
 }
 
-static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
-    p->ep_square = CN_NO_SQUARE;
+/* The en-passant field's syntax, '-' or a square: *square gets the square,
+ * or CN_NO_SQUARE for '-'. What the square must satisfy is the caller's. */
+static cn_status read_en_passant(const fen_token *t, unsigned *square, cn_fen_error *err) {
+    *square = CN_NO_SQUARE;
     if (token_is(t, '-')) return CN_OK;
     if (t->length != 2 || t->text[0] < 'a' || t->text[0] > 'h' || t->text[1] < '1' || t->text[1] > '8')
         return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: expected '-' or a square such as e3");
-    const unsigned ep = make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
+    *square = make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
+    return CN_OK;
+}
+
+static cn_status parse_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
+    unsigned ep;
+    p->ep_square = CN_NO_SQUARE;
+    const cn_status status = read_en_passant(t, &ep, err);
+    if (status != CN_OK || ep == CN_NO_SQUARE) return status;
     const char expected_rank = p->side == CN_WHITE ? '6' : '3';
     if (t->text[1] != expected_rank)
         return fen_fail(err, CN_FEN_FIELD_EN_PASSANT,
@@ -528,12 +538,10 @@ static cn_status parse_relaxed_castling(cn_position *p, const fen_token *t, cn_f
 
 /* '-' or any square: kept as given. */
 static cn_status parse_relaxed_en_passant(cn_position *p, const fen_token *t, cn_fen_error *err) {
-    p->ep_square = CN_NO_SQUARE;
-    if (token_is(t, '-')) return CN_OK;
-    if (t->length != 2 || t->text[0] < 'a' || t->text[0] > 'h' || t->text[1] < '1' || t->text[1] > '8')
-        return fen_fail(err, CN_FEN_FIELD_EN_PASSANT, "enPassant: expected '-' or a square such as e3");
-    p->ep_square = (uint8_t)make_square((unsigned)(t->text[0] - 'a'), (unsigned)(t->text[1] - '1'));
-    return CN_OK;
+    unsigned ep;
+    const cn_status status = read_en_passant(t, &ep, err);
+    p->ep_square = (uint8_t)ep;
+    return status;
 }
 
 static cn_status parse_relaxed_turn(cn_position *p, const fen_token *t, cn_fen_error *err) {
