@@ -11,9 +11,12 @@
 // meanwhile imports the API, one module for both entries bundled by
 // esbuild, dist/browser-api.mjs, which holds each entry's exports as one
 // namespace. So the engine and the API load at once rather than one after
-// the other, and an app importing both entries loads each once. The entry
-// leaves the compile in a global slot keyed by the package's version, which
-// the API module's first statement awaits (top-level await).
+// the other, and an app importing both entries loads each once. Once the
+// module is compiled, the entry also starts its first instance and the
+// engine's tables (src/core/wasm/start.ts) while the API is still arriving.
+// It leaves that work in a global slot keyed by the package's version,
+// which the API module's first statement awaits (top-level await); the
+// API's first engine takes the started instance over.
 //
 // perftAsync's workers are Web Workers running
 // src/core/wasm/web-perft-worker.ts, bundled first and carried as a string
@@ -51,9 +54,9 @@ requestBackend('wasm');
 `;
 
 /**
- * An entry: the engine's compile started (unless the other entry did), the
- * API module imported meanwhile, and the `names` of its namespace `member`
- * exported.
+ * An entry: the engine's compile and start started (unless the other entry
+ * did), the API module imported meanwhile, and the `names` of its namespace
+ * `member` exported.
  */
 function entrySource(api, member, names, wasmPath) {
   return `import { startEngine } from './src/core/wasm/start';
