@@ -1,16 +1,18 @@
 // `chess-native pgn`: counts with errors as file:line:column, conversions, JSON.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { CLI, runWithStdoutClosed } from './cli-spawn';
 import { ROOT } from './helpers';
 
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 
-const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-cli-')), 'games.pgn');
+const TMP = mkdtempSync(path.join(tmpdir(), 'chess-native-pgn-cli-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const file = path.join(TMP, 'games.pgn');
 writeFileSync(file, '[Event "a"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "b"]\n\n1. d4 d5 2. Ke3 *\n');
 
 describe('chess-native pgn', () => {

@@ -1,17 +1,21 @@
 // readPgn: every kind of source, chunk boundaries anywhere (each byte
 // boundary of a multi-game file with errors, comments and CRLF), progress,
 // abort and bounded memory for a game that never ends.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { api } from './helpers';
 
 const { parsePgn, readPgn, AbortError } = api;
 type Game = ReturnType<typeof parsePgn>[number];
+
+// The files the tests write, removed with the folder when the file's tests end.
+const TMP = mkdtempSync(path.join(tmpdir(), 'chess-native-pgn-stream-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 const summary = (g: Game) => ({ headers: g.headers, result: g.result, errors: g.errors, root: g.root });
 
@@ -69,7 +73,7 @@ describe('readPgn', () => {
     const ones = Array.from(bytes, (b) => Uint8Array.of(b));
     expect((await collect(ones)).map(summary)).toEqual(expected);
     expect((await collect(Readable.from([MIXED.slice(0, 100), MIXED.slice(100)]))).map(summary)).toEqual(expected);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'mixed.pgn');
+    const file = path.join(TMP, 'mixed.pgn');
     writeFileSync(file, bytes);
     const progress: { bytes: number; totalBytes: number | undefined; games: number }[] = [];
     const games = await collect(file, { chunkBytes: 64, onProgress: (p) => progress.push(p) });
@@ -125,7 +129,7 @@ describe('readPgn', () => {
   it('reads a file whose games are longer than its chunks, and closes the file', async () => {
     // A 100 KB comment: the unread tail outgrows the room kept before each chunk read.
     const text = `[Event "long"]\n1. e4 {${'y'.repeat(100_000)}} e5 *\n\n${MIXED}`;
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'long.pgn');
+    const file = path.join(TMP, 'long.pgn');
     writeFileSync(file, text);
     const want = parsePgn(text).map(summary);
     expect(want[0]!.root.children[0]!.comments[0]).toHaveLength(100_000);
@@ -178,7 +182,7 @@ describe('readPgn', () => {
   });
 
   it('closes its source when the caller stops early', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-')), 'mixed.pgn');
+    const file = path.join(TMP, 'mixed-early-stop.pgn');
     writeFileSync(file, MIXED);
     const files = countFiles();
     for await (const g of readPgn(file, { chunkBytes: 64 })) if (g) break;

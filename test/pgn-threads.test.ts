@@ -4,10 +4,10 @@
 // sits in the middle of a text of generated games long enough to be cut
 // into blocks (the engine gives a thread at least 16 KiB), so the cuts land
 // among its lines; the C tests check blocks of every size down to one byte.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import { api, ROOT } from './helpers';
 
@@ -83,7 +83,9 @@ describe('readPgn threads', () => {
 
   it('reads a generated file in mainline mode the same on 1, 2 and 3 threads', async () => {
     const text = generatePgn({ seed: 22, games: 600 });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgn-threads-')), 'games.pgn');
+    const folder = mkdtempSync(path.join(tmpdir(), 'chess-native-pgn-threads-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = path.join(folder, 'games.pgn');
     writeFileSync(file, text);
     const one = (await collect(file, { mode: 'mainline' })).map(summary);
     expect(one.length).toBe(600);
