@@ -135,6 +135,16 @@ describe('differential: chessops', () => {
     SLOW,
   );
   it(
+    'generated games with every variation in doubled parentheses, a ( before any move of its line repeating it',
+    () => {
+      const text = generatePgn({ seed: 25, games: 60, variations: true, comments: true });
+      const doubled = text.replaceAll('(', '( (').replaceAll(')', ') )');
+      expect(doubled).not.toBe(text);
+      expect(compareWithChessops(doubled)).toBeGreaterThan(3000);
+    },
+    SLOW,
+  );
+  it(
     'generated Chess960 games',
     () => {
       compareWithChessops(generatePgn({ seed: 22, games: 60, variations: true, comments: false, chess960: true }));

@@ -371,6 +371,33 @@ describe('errors and resynchronisation', () => {
     const [g] = parsePgn('1. e4 f6 2. Qh5+ -- *');
     expect(g!.errors[0]).toMatchObject({ ply: 4, message: 'null move while in check' });
   });
+  it('reads a ( opened before any move of its line as repeating that line, so no move is dropped', () => {
+    const tree = (text: string) => parsePgn(text)[0]!;
+    const sans = (nodes: readonly { san: string }[]) => nodes.map((n) => n.san);
+    // In a variation: the moves stay in it, its ')' closes nothing.
+    const d4 = tree('1. e4 ( ( 1. d4 ) e5 ) e5 *');
+    expect(d4.errors).toEqual([]);
+    expect(sans(d4.root.children)).toEqual(['e4', 'd4']);
+    expect(sans(d4.root.children[1]!.children)).toEqual(['e5']);
+    const c5 = tree('1. e4 e5 ( ( ( 1... c5 ) ) ) 2. Nf3 *');
+    expect(sans(c5.root.children[0]!.children)).toEqual(['e5', 'c5']);
+    expect(ucis(c5)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    // Before the game's first move: the moves are the mainline's, as python-chess reads them.
+    for (const mode of ['tree', 'mainline'] as const) {
+      const [start] = parsePgn('[Event "x"]\n\n( 1. d4 ) 1. e4 *', { mode });
+      expect(ucis(start!)).toEqual(['d2d4']);
+      expect(start!.errors).toEqual([{ line: 3, column: 14, ply: 2, message: 'illegal or ambiguous move: e4' }]);
+      // A bad move there is reported, in every mode.
+      const [bad] = parsePgn('1. e4 ((e5)) 1... c5 *', { mode });
+      expect(bad!.errors).toEqual([{ line: 1, column: 9, ply: 1, message: 'illegal or ambiguous move: e5' }]);
+      expect(ucis(bad!)).toEqual(['e2e4', 'c7c5']);
+    }
+    // Any number of them: no nesting limit is reached, nothing is cut.
+    const many = tree('1. e4 ' + '('.repeat(200) + ' 1. d4 ' + ')'.repeat(200) + ' e5 *');
+    expect(many.errors).toEqual([]);
+    expect(sans(many.root.children)).toEqual(['e4', 'd4']);
+    expect(ucis(many)).toEqual(['e2e4', 'e7e5']);
+  });
   it('limits variation nesting', () => {
     const depth = 70;
     const text = '1. e4 ' + '( 1. d4 '.repeat(depth) + ')'.repeat(depth) + ' 1... e5 *';

@@ -90,6 +90,10 @@ static CN_NOINLINE void play_symbol(pgn_reader *r, const pgn_token *tok) {
  * mainline modes report the same errors; only tree mode records them. */
 static void open_variation(pgn_reader *r, const pgn_token *tok) {
     const int parent_live = live(r) && r->in->mode != CN_PGN_MODE_HEADERS;
+    if (parent_live && !r->lines[r->depth].has_move) {
+        r->lines[r->depth].repeated_opens++;
+        return;
+    }
     r->depth++;
     if (r->depth > CN_PGN_MAX_DEPTH) {
         if (r->depth == CN_PGN_MAX_DEPTH + 1 && parent_live) pgn_error(r, tok, 0, "variations nested too deep");
@@ -97,8 +101,9 @@ static void open_variation(pgn_reader *r, const pgn_token *tok) {
     }
     const pgn_line *parent = &r->lines[r->depth - 1];
     pgn_line *line = &r->lines[r->depth];
-    line->live = parent_live && parent->has_move;
+    line->live = parent_live;
     line->active = line->live && r->in->mode == CN_PGN_MODE_TREE;
+    line->repeated_opens = 0;
     if (!line->live) return;
     line->pos = parent->before;
     line->ply = parent->ply - 1;
@@ -107,14 +112,21 @@ static void open_variation(pgn_reader *r, const pgn_token *tok) {
     if (line->active) pgn_emit(r, CN_PGN_OP_VAR_START, 0, 0, 0);
 }
 
-static void close_variation(pgn_reader *r) {
-    if (r->depth == 0) return; /* a stray ')' */
+static void end_variation(pgn_reader *r) {
     if (r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].active) pgn_emit(r, CN_PGN_OP_VAR_END, 0, 0, 0);
     r->depth--;
 }
 
+static void close_variation(pgn_reader *r) {
+    if (r->depth <= CN_PGN_MAX_DEPTH && r->lines[r->depth].repeated_opens > 0) {
+        r->lines[r->depth].repeated_opens--;
+        return;
+    }
+    if (r->depth > 0) end_variation(r); /* else a stray ')' */
+}
+
 void pgn_close_variations(pgn_reader *r) {
-    while (r->depth > 0) close_variation(r);
+    while (r->depth > 0) end_variation(r);
 }
 
 static int is_trim_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }

@@ -22,6 +22,10 @@ typedef struct pgn_line {
     int check;  /* the side to move in pos is in check: 1, 0, or -1 when not known */
     int live;   /* its moves are validated: not cut by a bad move */
     int active; /* its records are written (VAR_START was) */
+    /* '(' read before the line's first move and not yet closed: each one
+     * only repeats the variation already open (or the game's start), so it
+     * opens nothing and its ')' closes nothing; its moves stay on the line. */
+    size_t repeated_opens;
 } pgn_line;
 
 typedef struct pgn_reader {

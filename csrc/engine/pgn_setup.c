@@ -119,6 +119,7 @@ void pgn_setup_start(pgn_reader *r) {
         main->live = 0;
     }
     main->has_move = 0;
+    main->repeated_opens = 0;
     main->ply = 0;
     main->check = -1;
     main->active = 1;
