@@ -221,8 +221,11 @@ static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
         planes[3] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 4)) << shift;
     }
 #else
-    for (unsigned rank = 0; rank < 8; rank++)
-        for (unsigned j = 0; j < 4; j++) planes[j] |= byte_bits(load_row(squares + 8 * rank), j) << (8 * rank);
+    for (unsigned rank = 0; rank < 8; rank++) {
+        const uint64_t row = load_row(squares + 8 * rank);
+        if (!row) continue; /* adds nothing, and most ranks of most positions are empty */
+        for (unsigned j = 0; j < 4; j++) planes[j] |= byte_bits(row, j) << (8 * rank);
+    }
 #endif
 }
 
