@@ -191,7 +191,7 @@ class WasmNative {
         text,
         length,
         chess960 === 1 ? 1 : 0,
-        this.#clearFenError(),
+        base + L.Slot.fenError, // not cleared first: cn_fen_parse fills it in on every error
         base + L.Slot.moves,
         count,
       ) as number;
