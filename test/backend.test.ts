@@ -133,6 +133,61 @@ describe('wasm engine instance', () => {
   });
 });
 
+describe("the wasm backend's parsed positions", () => {
+  const { Engine, compileModule } = require('../dist/core/wasm/instance.js') as InstanceModule;
+  const { loadWasm } = require('../dist/core/wasm-backend.js') as typeof import('../src/core/wasm-backend');
+  const fens = readEpd('perftsuite.epd').map(({ fen }) => fen);
+
+  /** Parses fens[i] into `slab` at each (i, at) of `places` through `backend`; the moves lists it returned. */
+  function parseAll(backend: ReturnType<typeof loadWasm>, slab: ArrayBuffer, places: [number, number][]): number[][] {
+    const list = new Uint16Array(backend.maxMoves);
+    return places.map(([i, at]) => Array.from(list.subarray(0, backend.fenParseList(slab, at, fens[i]!, 0, list.buffer))));
+  }
+
+  /** Every position of `places` holds the bytes fenParse gives its FEN, and each list is its legalMoves. */
+  function expectParsed(backend: ReturnType<typeof loadWasm>, slab: ArrayBuffer, places: [number, number][], lists: number[][]): void {
+    const size = backend.positionBytes;
+    const want = new Uint8Array(size);
+    const moves = new Uint16Array(backend.maxMoves);
+    places.forEach(([i, at], k) => {
+      backend.fenParse(want, fens[i]!, 0);
+      expect(Array.from(new Uint8Array(slab, at, size)), `${fens[i]} at ${at}`).toEqual(Array.from(want));
+      expect(lists[k], fens[i]).toEqual(Array.from(moves.subarray(0, backend.legalMoves(want, moves))));
+    });
+  }
+
+  it('copies out runs of consecutive positions, longer than one run, broken runs and other slabs included', () => {
+    const backend = loadWasm();
+    const size = backend.positionBytes;
+    const slab = new ArrayBuffer(300 * size);
+    const other = new ArrayBuffer(4 * size + 3);
+    // 200 in a row (several full runs), a gap, one out of order, an unaligned one in another slab, a last one back in the first.
+    const places = Array.from({ length: 200 }, (_, i): [number, number] => [i % fens.length, i * size]);
+    places.push([0, 210 * size], [1, 205 * size]);
+    const lists = parseAll(backend, slab, places);
+    const elsewhere: [number, number][] = [[2, 3]];
+    const otherLists = parseAll(backend, other, elsewhere);
+    const last: [number, number][] = [[3, 206 * size]];
+    const lastLists = parseAll(backend, slab, last);
+    backend.settleParsed!();
+    expectParsed(backend, slab, [...places, ...last], [...lists, ...lastLists]);
+    expectParsed(backend, other, elsewhere, otherLists);
+    expect(new Uint8Array(slab, 200 * size, 5 * size).every((b) => b === 0)).toBe(true);
+  });
+
+  it('keeps the positions not yet copied out through a trap', () => {
+    const engine = new Engine(compileModule());
+    const backend = loadWasm(engine);
+    const slab = new ArrayBuffer(10 * backend.positionBytes);
+    const places: [number, number][] = [0, 1, 2].map((i) => [i, i * backend.positionBytes]);
+    const lists = parseAll(backend, slab, places);
+    expect(() => engine.call('cn_perft', 0xffff_fff0, 3)).toThrow(expect.objectContaining({ code: 'CN_ERR_WASM_TRAP' }));
+    expect(engine.generation).toBe(2);
+    backend.settleParsed!();
+    expectParsed(backend, slab, places, lists);
+  });
+});
+
 describe('both backends answer every binding call alike', () => {
   const nativeModule = require('../dist/core/boundary.js') as NativeModule;
   const { loadWasm } = require('../dist/core/wasm-backend.js') as typeof import('../src/core/wasm-backend');

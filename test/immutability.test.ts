@@ -105,8 +105,10 @@ function watched(ledger: Ledger): Native {
       if (name === 'fenParseList') ledger.fresh(args[0] as ArrayBuffer, args[1] as number, SIZE, name);
       const result = fn(...args);
       for (const input of inputs) ledger.verifyOne(input.buffer, input.byteOffset, name);
-      if (name === 'fenParseList') ledger.record(args[0] as ArrayBuffer, args[1] as number, SIZE, name);
-      else if (name === 'playLine') {
+      if (name === 'fenParseList') {
+        original.settleParsed?.(); // the bytes are there once settled (the wasm engine defers them)
+        ledger.record(args[0] as ArrayBuffer, args[1] as number, SIZE, name);
+      } else if (name === 'playLine') {
         for (let i = 0; i < (result as number); i++) ledger.record(target!.buffer, target!.byteOffset + i * SIZE, SIZE, name);
       } else if (target) ledger.record(target.buffer, target.byteOffset, SIZE, name);
       return result;

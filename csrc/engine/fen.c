@@ -108,14 +108,34 @@ static const uint8_t board_bytes[256] = {
     ['/'] = BOARD_SLASH,
 };
 
+/* The men a board scan places, until read_board makes the position's
+ * bitboards of them. With SSE2, each square's piece code (0 when empty; a1
+ * first), gathered into bitboards 16 squares at a time (code_planes);
+ * elsewhere (the wasm build, arm64) a bitboard per piece code, built as the
+ * scan goes: cheaper there than gathering the codes without SIMD. */
+typedef struct board_men {
+#if CN_HAVE_SSE2
+    uint8_t squares[64];
+#else
+    bitboard by_code[16];
+#endif
+} board_men;
+
+static inline void place_man(board_men *men, unsigned code, unsigned square) {
+#if CN_HAVE_SSE2
+    men->squares[square] = (uint8_t)code;
+#else
+    men->by_code[code] |= bb_square(square);
+#endif
+}
+
 /* Reads a well-formed board field at t->text (up to t->length bytes, ending
- * at whitespace or there) into squares[] (each square's piece code, 0 when
- * empty; a1 first) and *pieces_key (the pieces' share of the key), and sets
+ * at whitespace or there) into *men and *pieces_key (the pieces' share of the key), and sets
  * t->length to the field's length. Returns 0 for any malformed field, whose
  * error scan_board_or_fail then finds. A rank's squares only grow, so one
  * test at its end replaces the per-square overflow tests; until then a
- * square may run past its rank, kept inside squares[] by the mask. */
-static int scan_board_fast(fen_token *t, uint8_t squares[64], uint64_t *pieces_key) {
+ * square may run past its rank, kept on the board by the mask. */
+static int scan_board_fast(fen_token *t, board_men *men, uint64_t *pieces_key) {
     unsigned square = 56, rank_end = 64; /* the next square; one past the rank's last */
     unsigned previous_digit = 0;
     uint64_t key = 0;
@@ -123,7 +143,7 @@ static int scan_board_fast(fen_token *t, uint8_t squares[64], uint64_t *pieces_k
     for (; i < t->length; i++) {
         const unsigned kind = board_bytes[(unsigned char)t->text[i]];
         if (kind - 1u < BOARD_DIGIT - 1u) {
-            squares[square & 63u] = (uint8_t)kind;
+            place_man(men, kind, square & 63u);
             key ^= cn_polyglot_random[piece_key_base[kind] + (square & 63u)];
             square++;
             previous_digit = 0;
@@ -148,7 +168,7 @@ static int scan_board_fast(fen_token *t, uint8_t squares[64], uint64_t *pieces_k
 
 /* As scan_board_fast, for any field: the error that names what is wrong
  * with a malformed one. */
-static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t *pieces_key, cn_fen_error *err) {
+static cn_status scan_board_or_fail(fen_token *t, board_men *men, uint64_t *pieces_key, cn_fen_error *err) {
     unsigned rank = 7, file = 0;
     int previous_digit = 0;
     uint64_t key = 0;
@@ -158,7 +178,7 @@ static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t 
         const unsigned code = kind < BOARD_DIGIT ? kind : 0;
         if (code) {
             if (file >= 8) return fen_fail(err, CN_FEN_FIELD_BOARD, "board: rank %u has more than 8 squares", rank + 1);
-            squares[make_square(file, rank)] = (uint8_t)code;
+            place_man(men, code, make_square(file, rank));
             key ^= cn_polyglot_random[piece_key_base[code] + make_square(file, rank)];
             file++;
             previous_digit = 0;
@@ -190,28 +210,11 @@ static cn_status scan_board_or_fail(fen_token *t, uint8_t squares[64], uint64_t 
     return CN_OK;
 }
 
-#if !CN_HAVE_SSE2
-/* The 8 bytes at b as a word, b[0] lowest: one load on little-endian
- * targets, where compilers see the pattern. */
-static inline uint64_t load_row(const uint8_t *b) {
-    uint64_t word = 0;
-    for (unsigned i = 0; i < 8; i++) word |= (uint64_t)b[i] << (8 * i);
-    return word;
-}
-
-/* Bit j of each of the 8 bytes of `word` (byte i at bits 8i..8i+7) as bit i
- * of the result: the multiply moves byte i's bit to bit 56 + i, and no two
- * partial products meet at or above bit 56. */
-static inline uint64_t byte_bits(uint64_t word, unsigned j) {
-    return (((word >> j) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56;
-}
-#endif
-
-/* The four bit planes of the squares' codes, as bitboards. */
-static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
 #if CN_HAVE_SSE2
-    /* Shifting each 16-bit lane left by 7 - j moves bit j of both its bytes
-     * to their top bits, which movemask gathers, 16 squares at a time. */
+/* The four bit planes of the squares' codes, as bitboards: shifting each
+ * 16-bit lane left by 7 - j moves bit j of both its bytes to their top
+ * bits, which movemask gathers, 16 squares at a time. */
+static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
     for (unsigned chunk = 0; chunk < 4; chunk++) {
         const __m128i codes = _mm_loadu_si128((const __m128i *)(const void *)(squares + 16 * chunk));
         const unsigned shift = 16 * chunk;
@@ -220,17 +223,16 @@ static void code_planes(const uint8_t squares[64], bitboard planes[4]) {
         planes[2] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 5)) << shift;
         planes[3] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(codes, 4)) << shift;
     }
-#else
-    for (unsigned rank = 0; rank < 8; rank++)
-        for (unsigned j = 0; j < 4; j++) planes[j] |= byte_bits(load_row(squares + 8 * rank), j) << (8 * rank);
-#endif
 }
+#endif
 
-/* The bitboards from the squares' piece codes. Codes hold type + 1 in bits
- * 0-2 and the colour in bit 3: the four bit planes give every bitboard. */
-static void set_bitboards(cn_position *p, const uint8_t squares[64]) {
+/* The position's bitboards of the men. Piece codes hold type + 1 in bits
+ * 0-2 and the colour in bit 3: with SSE2, the four bit planes of the codes
+ * give every bitboard. */
+static void set_bitboards(cn_position *p, const board_men *men) {
+#if CN_HAVE_SSE2
     bitboard planes[4] = {0, 0, 0, 0};
-    code_planes(squares, planes);
+    code_planes(men->squares, planes);
     const bitboard plane0 = planes[0], plane1 = planes[1], plane2 = planes[2], plane3 = planes[3];
     const bitboard occupied = plane0 | plane1 | plane2; /* type + 1 is never 0 */
     p->by_type[CN_PAWN] = ~plane2 & ~plane1 & plane0;   /* type + 1 = 1 */
@@ -241,6 +243,16 @@ static void set_bitboards(cn_position *p, const uint8_t squares[64]) {
     p->by_type[CN_KING] = plane2 & plane1 & ~plane0;    /* 6 */
     p->by_color[CN_WHITE] = occupied & ~plane3;
     p->by_color[CN_BLACK] = plane3;
+#else
+    bitboard white = 0, black = 0;
+    for (unsigned type = 0; type < 6; type++) {
+        white |= men->by_code[1 + type];
+        black |= men->by_code[1 + (8 | type)];
+        p->by_type[type] = men->by_code[1 + type] | men->by_code[1 + (8 | type)];
+    }
+    p->by_color[CN_WHITE] = white;
+    p->by_color[CN_BLACK] = black;
+#endif
 }
 
 /* How many men each side has: with SSE2 both counts at once, the bytes'
@@ -264,13 +276,14 @@ static void count_men(const cn_position *p, int men[2]) {
 /* The board field's men: p's bitboards, and in p->key the pieces' share of
  * the key. */
 static cn_status read_board(cn_position *p, fen_token *t, cn_fen_error *err) {
-    uint8_t squares[64] = {0};
-    if (!scan_board_fast(t, squares, &p->key)) {
-        memset(squares, 0, sizeof squares); /* what the fast scan stored before it gave up */
-        const cn_status status = scan_board_or_fail(t, squares, &p->key, err);
+    board_men men;
+    memset(&men, 0, sizeof men);
+    if (!scan_board_fast(t, &men, &p->key)) {
+        memset(&men, 0, sizeof men); /* what the fast scan placed before it gave up */
+        const cn_status status = scan_board_or_fail(t, &men, &p->key, err);
         if (status != CN_OK) return status;
     }
-    set_bitboards(p, squares);
+    set_bitboards(p, &men);
     return CN_OK;
 }
 

@@ -6,7 +6,8 @@
 // writes only into bytes reserved for it here (the addon never writes a
 // position it reads), so a Position, its history entries and its clones can
 // share bytes freely; test/immutability.test.ts checks the rule across the
-// whole API.
+// whole API. (The wasm engine writes a parsed position's bytes after the
+// parse, but before anything can read them: see parsedView in ./fen.)
 import { backend } from './boundary';
 
 const BYTES = backend.positionBytes;

@@ -79,6 +79,12 @@ export function parseFenListingMoves(fen: string, chess960: boolean): number {
   return at;
 }
 
+/** A view of the bytes of the position parseFenListingMoves put at `at` in `slab`. */
+export function parsedView(slab: ArrayBuffer, at: number): Uint8Array {
+  backend.settleParsed?.();
+  return new Uint8Array(slab, at, backend.positionBytes);
+}
+
 /**
  * How many moves NEWEST_MOVES holds for the position at `at` in `slab`, or -1
  * when that is not the newest position parsed by parseFenListingMoves.

@@ -5,7 +5,7 @@ import { attackerSquares, boardRows, pieceAt, squareIndex, type BoardPiece, type
 import { allocBytes, copyBytes, currentSlab, NO_SLAB, positionView, sameKey, type HistoryEntry } from './bytes';
 import { checkDepth, checkMove } from './checks';
 import { describe, type Notation } from './errors';
-import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, parseRelaxedFen, START_FEN } from './fen';
+import { fenArgument, NEWEST_MOVES, newestMoveCount, parseFen, parseFenListingMoves, parsedView, parseRelaxedFen, START_FEN } from './fen';
 import { playLine, sanLine } from './lines';
 import { backend, moveError, TABLES } from './boundary';
 import { uciNames, UNNAMED as UNNAMED_NAME } from './uci-names';
@@ -84,7 +84,7 @@ export class Position {
   }
 
   #pos(): Uint8Array {
-    return this.#bytes ?? (this.#bytes = new Uint8Array(this.#slab, this.#at, BYTES));
+    return this.#bytes ?? (this.#bytes = parsedView(this.#slab, this.#at));
   }
 
   #set(bytes: Uint8Array): void {

@@ -33,6 +33,8 @@ class WasmNative {
     this.tables = engine.tables;
     this.layout = engine.layout;
     this.#jobs = new WasmJobs(engine, module, this.tables, (status, message) => this.status(status, message));
+    // The parsed positions outlive the instance: copied out of its memory before a new one replaces it.
+    engine.beforeRestart = () => this.settleParsed();
   }
 
   /** The C name of a status (cn_status_name), cached. */
@@ -51,14 +53,14 @@ class WasmNative {
   }
 
   /** Views of the pos slot's bytes and the moves slot's words in the current memory: made again only after growth or a trap. */
-  readonly #slots = viewCache((buffer) => ({
-    pos: new Uint8Array(buffer, this.#at(this.layout.Slot.pos), this.layout.POSITION_BYTES),
-    moves: new Uint16Array(buffer, this.#at(this.layout.Slot.moves), this.layout.MAX_MOVES),
+  readonly #slots = viewCache((memory: Uint8Array) => ({
+    pos: new Uint8Array(memory.buffer, this.#at(this.layout.Slot.pos), this.layout.POSITION_BYTES),
+    moves: new Uint16Array(memory.buffer, this.#at(this.layout.Slot.moves), this.layout.MAX_MOVES),
   }));
 
   /** The pos slot's bytes (see #slots). */
   posBytes(): Uint8Array {
-    return this.#slots(this.#e.u8.buffer as ArrayBuffer).pos;
+    return this.#slots(this.#e.u8).pos;
   }
 
   /** The sorted legal moves of the position at `pos` (cn_legal_moves_sorted) into `out`; their count. */
@@ -71,7 +73,7 @@ class WasmNative {
     } catch (error) {
       throw e.trapped('cn_legal_moves_sorted', error);
     }
-    const moves = this.#slots(e.u8.buffer as ArrayBuffer).moves;
+    const moves = this.#slots(e.u8).moves;
     for (let i = 0; i < n; i++) out[i] = moves[i] as number;
     return n;
   }
@@ -152,12 +154,20 @@ class WasmNative {
     return pos;
   }
 
+  // The positions parseFenListing has parsed and not yet copied out: the run
+  // of consecutive bytes #runSlab[#runFrom, #runTo), held in the module's
+  // parsed slot (at the same offsets from its start). Copying a run in one
+  // set() costs `new Position(fen)` much less than a copy per position.
+  #runSlab: ArrayBuffer | null = null;
+  #runFrom = 0;
+  #runTo = 0;
+
   /**
    * parseFen and the sorted legal moves in one engine call
-   * (cn_fen_parse_moves): the position into `slab` (its words when `at` is
-   * a multiple of 4, else its bytes) at byte `at`, the moves into `out`.
-   * Returns their count. The hot path of `new Position(fen)`: each view and
-   * address is read once.
+   * (cn_fen_parse_moves): the moves into `out`, their count returned; the
+   * position into `slab` at byte `at` by the next settleParsed(), which
+   * runs first when this position does not continue the run. The hot path
+   * of `new Position(fen)`: each view and address is read once.
    */
   parseFenListing(fen: unknown, chess960: unknown, slab: ArrayBuffer, at: number, out: Uint16Array): number {
     const L = this.layout;
@@ -167,17 +177,21 @@ class WasmNative {
     const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, e.u32, text);
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
     if (length < 0) throw this.#fenError(length);
-    const pos = base + L.Slot.pos;
+    if (slab !== this.#runSlab || at !== this.#runTo || at - this.#runFrom === L.PARSED_RUN_BYTES) {
+      this.settleParsed();
+      this.#runSlab = slab;
+      this.#runFrom = this.#runTo = at;
+    }
     const count = base + L.Slot.int;
     let status: number;
     try {
       // Called directly, as on every hot path here: no name lookup or argument array a call.
       status = e.exports.cn_fen_parse_moves!(
-        pos,
+        base + L.Slot.parsed + (at - this.#runFrom),
         text,
         length,
         chess960 === 1 ? 1 : 0,
-        this.#clearFenError(),
+        base + L.Slot.fenError, // not cleared first: cn_fen_parse fills it in on every error
         base + L.Slot.moves,
         count,
       ) as number;
@@ -185,23 +199,23 @@ class WasmNative {
       throw e.trapped('cn_fen_parse_moves', caught);
     }
     if (status !== L.Status.ok) throw this.#fenError(length);
-    const words = e.u32;
-    const n = words[count >> 2] as number;
-    if ((at & 3) === 0) {
-      // Word by word: a typed array's set() costs more than this loop for a position.
-      const to = this.#slabWords(slab);
-      for (let i = 0, from = pos >> 2, word = at >> 2; i < L.POSITION_WORDS; i++) to[word + i] = words[from + i] as number;
-    } else {
-      this.#slabBytes(slab).set(this.posBytes(), at);
-    }
-    const moves = this.#slots(words.buffer as ArrayBuffer).moves;
+    this.#runTo = at + L.POSITION_BYTES;
+    const n = e.u32[count >> 2] as number;
+    const moves = this.#slots(e.u8).moves;
     for (let i = 0; i < n; i++) out[i] = moves[i] as number;
     return n;
   }
 
-  /** Views of the slab a position is copied into, made again for each new slab. */
-  readonly #slabWords = viewCache((buffer) => new Uint32Array(buffer, 0, buffer.byteLength >> 2));
-  readonly #slabBytes = viewCache((buffer) => new Uint8Array(buffer));
+  /** Copies the positions parseFenListing holds in the module out to their slab. */
+  settleParsed(): void {
+    const slab = this.#runSlab;
+    if (slab === null) return;
+    this.#runSlab = null;
+    const bytes = this.#runTo - this.#runFrom;
+    if (bytes === 0 || slab.byteLength === 0) return; // a slab detached since has no room for them
+    const from = this.#e.scratch + this.layout.Slot.parsed;
+    new Uint8Array(slab, this.#runFrom, bytes).set(this.#e.u8.subarray(from, from + bytes));
+  }
 
   /** The fen error slot, emptied for a parse to fill in. */
   #clearFenError(): number {
@@ -334,14 +348,19 @@ class WasmNative {
   }
 }
 
-/** Views of the last ArrayBuffer asked for: the hot paths get the same buffers call after call. */
-function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) => T {
-  let last: ArrayBuffer | null = null;
+/**
+ * Views made from the last key asked for (an ArrayBuffer, or the engine's u8
+ * view of its memory): the hot paths ask with the same key call after call.
+ * Over the memory the key is the view, not its buffer: reading `.buffer` of
+ * a view of a wasm memory cost `new Position(fen).legalMoves()` about 9%.
+ */
+function viewCache<K extends object, T>(make: (key: K) => T): (key: K) => T {
+  let last: K | null = null;
   let view: T | null = null;
-  return (buffer) => {
-    if (buffer !== last || view === null) {
-      view = make(buffer);
-      last = buffer;
+  return (key) => {
+    if (key !== last || view === null) {
+      view = make(key);
+      last = key;
     }
     return view;
   };
@@ -351,7 +370,7 @@ function viewCache<T>(make: (buffer: ArrayBuffer) => T): (buffer: ArrayBuffer) =
 function positionCalls(w: WasmNative) {
   const e = w.engine;
   const L = w.layout;
-  const moveWords = viewCache((buffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
+  const moveWords = viewCache((buffer: ArrayBuffer) => new Uint16Array(buffer, 0, L.MAX_MOVES));
   return {
     fenParse(out: unknown, fen: unknown, chess960: unknown): void {
       const target = viewBytes(out, L.POSITION_BYTES) ?? typeError(POSITION_MESSAGE);
@@ -377,6 +396,9 @@ function positionCalls(w: WasmNative) {
         typeError('moves must be an ArrayBuffer of at least 2 * maxMoves bytes');
       }
       return w.parseFenListing(fen, chess960, slab, at, moveWords(moves));
+    },
+    settleParsed(): void {
+      w.settleParsed();
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);
@@ -750,9 +772,8 @@ function constants(w: WasmNative) {
 }
 
 /** Loads the wasm engine and returns the Native surface over it (read-only, as the addon's exports). */
-export function loadWasm(): Backend {
-  const module = compileModule();
-  const w = new WasmNative(new Engine(module, engineEnv(process.env)), module);
+export function loadWasm(engine: Engine = new Engine(compileModule(), engineEnv(process.env))): Backend {
+  const w = new WasmNative(engine, engine.module);
   const surface: Backend = {
     ...constants(w),
     ...positionCalls(w),

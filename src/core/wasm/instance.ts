@@ -104,6 +104,9 @@ export class Engine {
 
   readonly env: EngineEnv;
 
+  /** Run after a trap, before the new instance replaces the old one, whose memory it may still read. */
+  beforeRestart: () => void = () => {};
+
   constructor(module: CompiledModule, env: EngineEnv = {}) {
     this.module = module;
     this.env = env;
@@ -210,6 +213,7 @@ export class Engine {
   /** What to throw for `error`, thrown by export `name`: a trap re-instantiates the engine and becomes a CN_ERR_WASM_TRAP status error. */
   trapped(name: string, error: unknown): unknown {
     if (!(error instanceof wasm.RuntimeError)) return error;
+    this.beforeRestart();
     this.#start();
     return Object.assign(statusError(TRAP_CODE, `the wasm engine trapped in ${name} (${error.message}); it was re-instantiated`), {
       cause: error,

@@ -45,6 +45,12 @@ function slots<K extends string>(sizes: Readonly<Record<K, number>>): Fields<K |
   return Object.freeze(out) as Fields<K | 'end'>;
 }
 
+/**
+ * How many positions in a row fenParseList parses into the module's parsed
+ * slot before they are copied out, all in one set() (see parseFenListing).
+ */
+const PARSED_RUN = 64;
+
 /** The layout of the module whose tables are `t`: struct offsets, buffer sizes, limits, statuses and scratch slots. */
 export function layoutOf(t: BoundaryTables) {
   const s = t.layout;
@@ -98,11 +104,11 @@ export function layoutOf(t: BoundaryTables) {
     sanBytes,
     keySetNameBytes,
   );
-  // A position holds 64-bit fields, so it is whole 32-bit words: copied a word at a time.
-  if (position.bytes % 4 !== 0) throw new Error(`the wasm module's position (${position.bytes} bytes) is not whole words`);
+  // A position holds 64-bit fields: whole 8-byte words, so that each one in the parsed slot stays aligned.
+  if (position.bytes % 8 !== 0) throw new Error(`the wasm module's position (${position.bytes} bytes) is not whole 8-byte words`);
   return Object.freeze({
     POSITION_BYTES: position.bytes,
-    POSITION_WORDS: position.bytes / 4,
+    PARSED_RUN_BYTES: PARSED_RUN * position.bytes,
     /** offsetof(cn_position, key), fullmove, side. */
     KEY_OFFSET: position.key,
     FULLMOVE_OFFSET: position.fullmove,
@@ -154,6 +160,7 @@ export function layoutOf(t: BoundaryTables) {
       pgnInput: PgnInput.bytes,
       pgnParts: PgnParts.bytes,
       undo: undo.bytes,
+      parsed: PARSED_RUN * position.bytes,
     }),
   });
 }
