@@ -65,10 +65,10 @@ function modeCode(options: ParsePgnOptions | undefined): number {
   return C.mode[mode];
 }
 
-/** The games of a pgnRead result. */
-function gamesOf(parts: PgnParts): Game[] {
+/** The games of a pgnRead result; `shared`: all kept at once (see PgnBatch). */
+function gamesOf(parts: PgnParts, shared: boolean): Game[] {
   const games: Game[] = [];
-  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(records));
+  for (const batch of batchesOf(parts, shared)) for (const records of gamesIn(batch)) games.push(new Game(records));
   return games;
 }
 
@@ -92,7 +92,7 @@ class Cursor {
 /** Every game of `text`. */
 export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   if (typeof text !== 'string') throw new TypeError('text must be a string');
-  return gamesOf(readWholeText(text, modeCode(options)));
+  return gamesOf(readWholeText(text, modeCode(options)), true);
 }
 
 /** The records of the whole of `text`, read at once on one thread in reader mode `mode` (PGN.mode). */
@@ -317,7 +317,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
       if (signal?.aborted) throw abortedBy('readPgn', signal);
       final = ended;
       ready = !final && (await fill()) ? due() : undefined;
-      const batch = gamesOf(read.parts);
+      const batch = gamesOf(read.parts, false);
       games += batch.length;
       onProgress?.({ bytes: read.end, totalBytes, games });
       yield* batch;
