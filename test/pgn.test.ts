@@ -60,6 +60,19 @@ describe('parsePgn fields', () => {
     expect(game!.chess960).toBe(false);
     expect(game!.errors).toEqual([]);
   });
+
+  it('names every tag by its own bytes, over more names than games repeat, in any order', () => {
+    // Names of one length that differ in one byte, and more of them than a
+    // table of names shared by the games holds: each read back as written.
+    const names = Array.from({ length: 700 }, (_, i) => `T${String(i).padStart(3, '0')}`);
+    const games = names.map((n, i) => `[${n} "${i}"]\n[${names[(i * 7) % names.length]} "v"]\n\n*\n`);
+    const read = parsePgn(games.join('\n') + games.reverse().join('\n'));
+    expect(read).toHaveLength(1400);
+    read.forEach((g, k) => {
+      const i = k < 700 ? k : 1399 - k;
+      expect(Object.keys(g.headers)).toEqual([...new Set([names[i], names[(i * 7) % names.length]])]);
+    });
+  });
   it('reads the mainline with comments, commands and NAGs', () => {
     const moves = game!.moves();
     expect(moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);

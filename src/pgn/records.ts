@@ -193,7 +193,7 @@ function text(g: GameRecords, offset: number, length: number): string {
   return decode(g.batch.strings as Buffer, offset, offset + length);
 }
 
-/** The SAN (ASCII) at strings[at, at + n). */
+/** The ASCII at strings[at, at + n). */
 function asciiAt(strings: Uint8Array, at: number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
@@ -213,6 +213,12 @@ function isAsciiAt(s: string, strings: Uint8Array, at: number, n: number): boole
 // for each node, which a tree keeps alive.
 const SAN_SLOTS = 1 << 14;
 const SANS: string[] = new Array<string>(SAN_SLOTS).fill('');
+
+// Tag names the same way: a file repeats a few names in every game, and a
+// name found here is the string that keyed the headers before, which a
+// header object's store then finds without looking it up again.
+const TAG_NAME_SLOTS = 1 << 8;
+const TAG_NAMES: string[] = new Array<string>(TAG_NAME_SLOTS).fill('');
 
 // The readers of one record each, by its index in the batch: small, so that
 // the loops of the game's readers (game.ts) inline them and walk the
@@ -260,7 +266,21 @@ export function nagValue(g: GameRecords, i: number): number {
 /** The name of TAG record `i`. */
 export function tagName(g: GameRecords, i: number): string {
   const r = g.batch.records;
-  return text(g, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
+  const strings = g.batch.strings;
+  const at = r[i * INTS + TAG.name] as number;
+  const n = r[i * INTS + TAG.nameLength] as number;
+  let hash = n;
+  let bytes = 0; // the bytes ORed: 0x80 set for a name that is not ASCII
+  for (let k = 0; k < n; k++) {
+    const b = strings[at + k] as number;
+    hash = (Math.imul(hash, 31) + b) | 0;
+    bytes |= b;
+  }
+  if (bytes > 0x7f) return text(g, at, n);
+  const slot = (hash ^ (hash >>> 8)) & (TAG_NAME_SLOTS - 1);
+  const known = TAG_NAMES[slot] as string;
+  if (isAsciiAt(known, strings, at, n)) return known;
+  return (TAG_NAMES[slot] = asciiAt(strings, at, n));
 }
 
 /** The value of TAG record `i` (stored after its name). */
