@@ -220,6 +220,21 @@ describe('memory', () => {
     expect(run.stderr).toBe('');
     expect(Number(run.stdout)).toBeLessThan(100e6);
   }, 60_000);
+
+  it('reads each text the same after reads of larger and smaller ones, whose memory it may reuse', async () => {
+    const small = '[Event "s"]\n1. d4 { a } d5 (1... Nf6 $2) 2. c4 1/2-1/2\n';
+    const large = Array.from({ length: 300 }, (_, i) => `[Round "${i}"]\n1. e4 { ${'w'.repeat(i)} } e5 2. Nf3 *\n`).join('\n');
+    const read = (text: string) => parsePgn(text).map((g) => [g.headers, g.root, g.finalFen, g.errors]);
+    const stream = async (text: string) => {
+      const moves = [];
+      for await (const g of api.readPgn(Buffer.from(text), { mode: 'mainline' })) moves.push(g.moves());
+      return moves;
+    };
+    const want = [read(small), read(large), await stream(small), await stream(large)];
+    for (let round = 0; round < 3; round++)
+      for (const text of [large, small, small, large])
+        expect([read(text), await stream(text)]).toEqual(text === small ? [want[0], want[2]] : [want[1], want[3]]);
+  });
 });
 
 describe('visitRecords', () => {
