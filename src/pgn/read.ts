@@ -139,27 +139,42 @@ function joined(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
 const FILE_HEADROOM = 64 << 10;
 
 // One read from the file is always in flight, so the next chunk is there
-// as soon as the native reader is done with the text before it.
+// as soon as the native reader is done with the text before it. Three
+// buffers take turns: the text given last is done with once its tail is
+// copied into the next one, and its buffer takes the read after (a fresh
+// buffer a chunk costs a page fault a page).
 async function fileReader(path: string, chunkBytes: number): Promise<TextReader> {
   const totalBytes = (await stat(path)).size;
   const file = await open(path, 'r');
+  let spare: Buffer | undefined;
   const read = async () => {
-    const buffer = Buffer.allocUnsafe(FILE_HEADROOM + chunkBytes);
+    const buffer = spare ?? Buffer.allocUnsafe(FILE_HEADROOM + chunkBytes);
+    spare = undefined;
     const { bytesRead } = await file.read(buffer, FILE_HEADROOM, chunkBytes, null);
     return { buffer, bytesRead };
   };
   let ahead: ReturnType<typeof read> | undefined = read();
+  let given: Buffer | undefined; // the buffer of the text given last
   return {
     totalBytes,
     async next(tail) {
       if (!ahead) return null;
       const { buffer, bytesRead } = await ahead;
-      ahead = bytesRead ? read() : undefined;
-      if (!bytesRead) return null;
+      if (!bytesRead) {
+        ahead = undefined;
+        return null;
+      }
       const end = FILE_HEADROOM + bytesRead;
-      if (tail.length > FILE_HEADROOM) return joined(tail, buffer.subarray(FILE_HEADROOM, end));
-      buffer.set(tail, FILE_HEADROOM - tail.length);
-      return buffer.subarray(FILE_HEADROOM - tail.length, end);
+      let text: Uint8Array;
+      if (tail.length > FILE_HEADROOM) text = joined(tail, buffer.subarray(FILE_HEADROOM, end));
+      else {
+        buffer.set(tail, FILE_HEADROOM - tail.length);
+        text = buffer.subarray(FILE_HEADROOM - tail.length, end);
+      }
+      spare = given;
+      given = buffer;
+      ahead = read();
+      return text;
     },
     async close() {
       await ahead?.catch(() => {}); // a read still in flight: its outcome is not wanted
