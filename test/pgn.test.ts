@@ -60,6 +60,19 @@ describe('parsePgn fields', () => {
     expect(game!.chess960).toBe(false);
     expect(game!.errors).toEqual([]);
   });
+
+  it('names every tag by its own bytes, over more names than games repeat, in any order', () => {
+    // Names of one length that differ in one byte, and more of them than a
+    // table of names shared by the games holds: each read back as written.
+    const names = Array.from({ length: 700 }, (_, i) => `T${String(i).padStart(3, '0')}`);
+    const games = names.map((n, i) => `[${n} "${i}"]\n[${names[(i * 7) % names.length]} "v"]\n\n*\n`);
+    const read = parsePgn(games.join('\n') + games.reverse().join('\n'));
+    expect(read).toHaveLength(1400);
+    read.forEach((g, k) => {
+      const i = k < 700 ? k : 1399 - k;
+      expect(Object.keys(g.headers)).toEqual([...new Set([names[i], names[(i * 7) % names.length]])]);
+    });
+  });
   it('reads the mainline with comments, commands and NAGs', () => {
     const moves = game!.moves();
     expect(moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
@@ -207,6 +220,21 @@ describe('memory', () => {
     expect(run.stderr).toBe('');
     expect(Number(run.stdout)).toBeLessThan(100e6);
   }, 60_000);
+
+  it('reads each text the same after reads of larger and smaller ones, whose memory it may reuse', async () => {
+    const small = '[Event "s"]\n1. d4 { a } d5 (1... Nf6 $2) 2. c4 1/2-1/2\n';
+    const large = Array.from({ length: 300 }, (_, i) => `[Round "${i}"]\n1. e4 { ${'w'.repeat(i)} } e5 2. Nf3 *\n`).join('\n');
+    const read = (text: string) => parsePgn(text).map((g) => [g.headers, g.root, g.finalFen, g.errors]);
+    const stream = async (text: string) => {
+      const moves = [];
+      for await (const g of api.readPgn(Buffer.from(text), { mode: 'mainline' })) moves.push(g.moves());
+      return moves;
+    };
+    const want = [read(small), read(large), await stream(small), await stream(large)];
+    for (let round = 0; round < 3; round++)
+      for (const text of [large, small, small, large])
+        expect([read(text), await stream(text)]).toEqual(text === small ? [want[0], want[2]] : [want[1], want[3]]);
+  });
 });
 
 describe('visitRecords', () => {

@@ -7,8 +7,10 @@
 // them.
 #include "binding.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include "args.h"
 #include "boundary.h"
@@ -69,6 +71,73 @@ void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts
     state[CN_PGN_STATE_GAMES] = static_cast<double>(games);
 }
 
+// The memory of results that are done with, kept for the next reads'
+// output: fresh memory costs a page fault a page, which for a mainline read
+// is more than a tenth of its time. At most kBlocks blocks, kBytes in all,
+// so what is kept stays bounded; shared by every thread that reads.
+class BlockPool {
+  public:
+    struct Block {
+        char *data;
+        size_t capacity;
+    };
+    // The largest block kept, or an empty one.
+    Block Take() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!count_) return {nullptr, 0};
+        size_t best = 0;
+        for (size_t k = 1; k < count_; k++)
+            if (blocks_[k].capacity > blocks_[best].capacity) best = k;
+        const Block block = blocks_[best];
+        blocks_[best] = blocks_[--count_];
+        bytes_ -= block.capacity;
+        return block;
+    }
+    // Keeps `data` (malloc'ed, `capacity` bytes) when there is room, else frees it.
+    void Give(char *data, size_t capacity) {
+        if (!data) return;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (count_ < kBlocks && capacity <= kBytes - bytes_) {
+                blocks_[count_++] = {data, capacity};
+                bytes_ += capacity;
+                return;
+            }
+        }
+        std::free(data);
+    }
+
+  private:
+    static constexpr size_t kBlocks = 32;
+    static constexpr size_t kBytes = size_t{16} << 20;
+    std::mutex mutex_;
+    Block blocks_[kBlocks] = {};
+    size_t count_ = 0, bytes_ = 0;
+};
+
+BlockPool pool;
+
+constexpr size_t kRecordBytes = CN_PGN_RECORD_INTS * sizeof(int32_t);
+
+// A one-thread read, into an output that starts in kept blocks (the larger
+// for the records, which outgrow the strings); more threads read as
+// cn_pgn_read_parts cuts the text.
+cn_status ReadParts(cn_pgn_input *in, cn_pgn_parts *parts, int threads) {
+    if (threads > 1) return cn_pgn_read_parts(in, parts, threads, CN_PGN_MIN_BLOCK_BYTES);
+    std::memset(parts, 0, sizeof *parts);
+    parts->part = static_cast<cn_pgn_part *>(std::calloc(1, sizeof *parts->part));
+    if (!parts->part) return CN_ERR_NO_MEMORY;
+    parts->count = 1;
+    in->blocks = 1;
+    cn_pgn_output *out = &parts->part[0].out;
+    const BlockPool::Block records = pool.Take(), strings = pool.Take();
+    out->records = reinterpret_cast<int32_t *>(records.data);
+    out->record_capacity = records.capacity / kRecordBytes;
+    out->strings = strings.data;
+    out->string_capacity = strings.capacity;
+    return cn_pgn_read(in, out);
+}
+
 // Who owns a result's memory. A synchronous read copies it into JS-owned
 // Buffers and frees the engine's memory at once: Node runs the finalizer of
 // an external Buffer only once the event loop turns, so a loop of
@@ -79,19 +148,24 @@ void WriteState(double *state, const cn_pgn_input &in, const cn_pgn_parts &parts
 // count them twice and start full collections the heap does not need.
 enum class Owner { kCopy, kTake };
 
-// A Buffer of `*data` (freed here, or when the Buffer is collected; where
+// A Buffer of the first `length` of the `capacity` bytes at `*data`
+// (given back to the pool here, or when the Buffer is collected; where
 // external buffers are not allowed, as in Electron's V8 sandbox, it is
 // copied).
-Napi::Buffer<char> ResultBuffer(Napi::Env env, char **data, size_t length, Owner owner) {
+Napi::Buffer<char> ResultBuffer(Napi::Env env, char **data, size_t length, size_t capacity, Owner owner) {
     char *block = *data;
     *data = nullptr;
     if (!block) return Napi::Buffer<char>::New(env, 0);
     if (owner == Owner::kCopy) {
         Napi::Buffer<char> copy = Napi::Buffer<char>::Copy(env, block, length);
-        std::free(block);
+        pool.Give(block, capacity);
         return copy;
     }
-    return Napi::Buffer<char>::NewOrCopy(env, block, length, [](Napi::Env, char *freed) { std::free(freed); });
+    // The capacity rides as the finalizer's hint.
+    return Napi::Buffer<char>::NewOrCopy(
+        env, block, length,
+        [](Napi::Env, char *done, void *hint) { pool.Give(done, reinterpret_cast<uintptr_t>(hint)); },
+        reinterpret_cast<void *>(static_cast<uintptr_t>(capacity)));
 }
 
 // The parts that hold records, as [records, strings, lineOffset, ...];
@@ -105,9 +179,9 @@ Napi::Value Result(Napi::Env env, cn_pgn_parts *parts, Owner owner) {
         if (!part->out.record_count) continue;
         char *records = reinterpret_cast<char *>(part->out.records);
         part->out.records = nullptr;
-        result[at++] =
-            ResultBuffer(env, &records, part->out.record_count * CN_PGN_RECORD_INTS * sizeof(int32_t), owner);
-        result[at++] = ResultBuffer(env, &part->out.strings, part->out.string_length, owner);
+        result[at++] = ResultBuffer(env, &records, part->out.record_count * kRecordBytes,
+                                    part->out.record_capacity * kRecordBytes, owner);
+        result[at++] = ResultBuffer(env, &part->out.strings, part->out.string_length, part->out.string_capacity, owner);
         result[at++] = Napi::Number::New(env, part->line_offset);
     }
     return result;
@@ -121,7 +195,7 @@ Napi::Value PgnRead(const Napi::CallbackInfo &info) {
     double *state = nullptr;
     if (!ReadInput(env, info, &in, &threads, &state)) return env.Undefined();
     cn_pgn_parts parts;
-    const cn_status status = cn_pgn_read_parts(&in, &parts, threads, CN_PGN_MIN_BLOCK_BYTES);
+    const cn_status status = ReadParts(&in, &parts, threads);
     Napi::Value result = env.Undefined();
     if (status == CN_OK) {
         WriteState(state, in, parts);
@@ -145,7 +219,7 @@ class PgnWorker : public Napi::AsyncWorker {
     }
     ~PgnWorker() override { cn_pgn_parts_free(&parts_); }
     void Execute() override {
-        status_ = cn_pgn_read_parts(&in_, &parts_, threads_, CN_PGN_MIN_BLOCK_BYTES);
+        status_ = ReadParts(&in_, &parts_, threads_);
         if (status_ != CN_OK) SetError("out of memory reading PGN");
     }
     // The error the sync read throws, with its status as `code`.

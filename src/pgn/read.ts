@@ -65,10 +65,10 @@ function modeCode(options: ParsePgnOptions | undefined): number {
   return C.mode[mode];
 }
 
-/** The games of a pgnRead result. */
-function gamesOf(parts: PgnParts): Game[] {
+/** The games of a pgnRead result; `shared`: all kept at once (see PgnBatch). */
+function gamesOf(parts: PgnParts, shared: boolean): Game[] {
   const games: Game[] = [];
-  for (const batch of batchesOf(parts)) for (const records of gamesIn(batch)) games.push(new Game(records));
+  for (const batch of batchesOf(parts, shared)) for (const records of gamesIn(batch)) games.push(new Game(records));
   return games;
 }
 
@@ -92,7 +92,7 @@ class Cursor {
 /** Every game of `text`. */
 export function parsePgn(text: string, options?: ParsePgnOptions): Game[] {
   if (typeof text !== 'string') throw new TypeError('text must be a string');
-  return gamesOf(readWholeText(text, modeCode(options)));
+  return gamesOf(readWholeText(text, modeCode(options)), true);
 }
 
 /** The records of the whole of `text`, read at once on one thread in reader mode `mode` (PGN.mode). */
@@ -139,27 +139,42 @@ function joined(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
 const FILE_HEADROOM = 64 << 10;
 
 // One read from the file is always in flight, so the next chunk is there
-// as soon as the native reader is done with the text before it.
+// as soon as the native reader is done with the text before it. Three
+// buffers take turns: the text given last is done with once its tail is
+// copied into the next one, and its buffer takes the read after (a fresh
+// buffer a chunk costs a page fault a page).
 async function fileReader(path: string, chunkBytes: number): Promise<TextReader> {
   const totalBytes = (await stat(path)).size;
   const file = await open(path, 'r');
+  let spare: Buffer | undefined;
   const read = async () => {
-    const buffer = Buffer.allocUnsafe(FILE_HEADROOM + chunkBytes);
+    const buffer = spare ?? Buffer.allocUnsafe(FILE_HEADROOM + chunkBytes);
+    spare = undefined;
     const { bytesRead } = await file.read(buffer, FILE_HEADROOM, chunkBytes, null);
     return { buffer, bytesRead };
   };
   let ahead: ReturnType<typeof read> | undefined = read();
+  let given: Buffer | undefined; // the buffer of the text given last
   return {
     totalBytes,
     async next(tail) {
       if (!ahead) return null;
       const { buffer, bytesRead } = await ahead;
-      ahead = bytesRead ? read() : undefined;
-      if (!bytesRead) return null;
+      if (!bytesRead) {
+        ahead = undefined;
+        return null;
+      }
       const end = FILE_HEADROOM + bytesRead;
-      if (tail.length > FILE_HEADROOM) return joined(tail, buffer.subarray(FILE_HEADROOM, end));
-      buffer.set(tail, FILE_HEADROOM - tail.length);
-      return buffer.subarray(FILE_HEADROOM - tail.length, end);
+      let text: Uint8Array;
+      if (tail.length > FILE_HEADROOM) text = joined(tail, buffer.subarray(FILE_HEADROOM, end));
+      else {
+        buffer.set(tail, FILE_HEADROOM - tail.length);
+        text = buffer.subarray(FILE_HEADROOM - tail.length, end);
+      }
+      spare = given;
+      given = buffer;
+      ahead = read();
+      return text;
     },
     async close() {
       await ahead?.catch(() => {}); // a read still in flight: its outcome is not wanted
@@ -317,7 +332,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
       if (signal?.aborted) throw abortedBy('readPgn', signal);
       final = ended;
       ready = !final && (await fill()) ? due() : undefined;
-      const batch = gamesOf(read.parts);
+      const batch = gamesOf(read.parts, false);
       games += batch.length;
       onProgress?.({ bytes: read.end, totalBytes, games });
       yield* batch;

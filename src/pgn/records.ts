@@ -25,15 +25,23 @@ export interface PgnBatch {
   ascii: boolean;
   /** Added to the records' line numbers for the text's (see cn_pgn_part). */
   lineOffset: number;
+  /**
+   * Its games' ASCII strings are read from one string of the whole table
+   * (`text`, made when first needed), not one a game: for a batch whose
+   * games are all kept at once (parsePgn), where a string a game would
+   * outlive minor collections and be copied by each.
+   */
+  shared: boolean;
+  text: string | undefined;
 }
 
 /**
  * One game's records in a batch: [first, end], START at `start`; `errors`:
  * its ERROR records. Its strings are strings[textFrom, textTo): in an ASCII
  * table they are read as one string, made when first needed. A string per
- * game, not per batch: it is small, so it is made in the young generation
- * and dies there with its game (a batch's would be a large object, on pages
- * of its own, kept until a full collection).
+ * game, unless the batch is shared: it is small, so it is made in the young
+ * generation and dies there with its game (a batch's would be a large
+ * object, on pages of its own, kept until a full collection).
  */
 export interface GameRecords {
   batch: PgnBatch;
@@ -115,8 +123,8 @@ const isUtf8 =
   (buffer as { isUtf8?: (b: Uint8Array) => boolean }).isUtf8 ??
   ((b: Uint8Array) => Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8')).equals(b));
 
-/** The batches of a pgnRead result. */
-export function batchesOf(parts: PgnParts): PgnBatch[] {
+/** The batches of a pgnRead result; `shared`: see PgnBatch. */
+export function batchesOf(parts: PgnParts, shared = false): PgnBatch[] {
   const batches: PgnBatch[] = [];
   for (let k = 0; k < parts.length; k += 3) {
     const bytes = parts[k] as Uint8Array;
@@ -126,6 +134,8 @@ export function batchesOf(parts: PgnParts): PgnBatch[] {
       strings,
       ascii: isAscii(strings),
       lineOffset: parts[k + 2] as number,
+      shared,
+      text: undefined,
     });
   }
   return batches;
@@ -150,9 +160,9 @@ export function gamesIn(batch: PgnBatch): GameRecords[] {
     } else if (op === OP_START) start = i / INTS;
     else if (op === OP_ERROR) errors++;
     else if (op === OP_END) {
-      const textTo = (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
+      const textTo = batch.shared ? batch.strings.length : (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
       games.push({ batch, first, start, end: i / INTS, errors, textFrom, textTo, text: undefined });
-      textFrom = textTo;
+      if (!batch.shared) textFrom = textTo;
     }
   }
   return games;
@@ -171,8 +181,10 @@ function decode(strings: Buffer, start: number, end: number): string {
 
 /** The game's strings as one string, when its table is ASCII and they hold strings[offset, offset + length); else undefined. */
 function asciiText(g: GameRecords, offset: number, length: number): string | undefined {
-  if (!g.batch.ascii || offset < g.textFrom || offset + length > g.textTo) return undefined;
-  return (g.text ??= (g.batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
+  const batch = g.batch;
+  if (!batch.ascii || offset < g.textFrom || offset + length > g.textTo) return undefined;
+  if (batch.shared) return (batch.text ??= (batch.strings as Buffer).toString('latin1'));
+  return (g.text ??= (batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
 }
 
 function text(g: GameRecords, offset: number, length: number): string {
@@ -181,7 +193,7 @@ function text(g: GameRecords, offset: number, length: number): string {
   return decode(g.batch.strings as Buffer, offset, offset + length);
 }
 
-/** The SAN (ASCII) at strings[at, at + n). */
+/** The ASCII at strings[at, at + n). */
 function asciiAt(strings: Uint8Array, at: number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += String.fromCharCode(strings[at + i] as number);
@@ -201,6 +213,12 @@ function isAsciiAt(s: string, strings: Uint8Array, at: number, n: number): boole
 // for each node, which a tree keeps alive.
 const SAN_SLOTS = 1 << 14;
 const SANS: string[] = new Array<string>(SAN_SLOTS).fill('');
+
+// Tag names the same way: a file repeats a few names in every game, and a
+// name found here is the string that keyed the headers before, which a
+// header object's store then finds without looking it up again.
+const TAG_NAME_SLOTS = 1 << 8;
+const TAG_NAMES: string[] = new Array<string>(TAG_NAME_SLOTS).fill('');
 
 // The readers of one record each, by its index in the batch: small, so that
 // the loops of the game's readers (game.ts) inline them and walk the
@@ -248,7 +266,21 @@ export function nagValue(g: GameRecords, i: number): number {
 /** The name of TAG record `i`. */
 export function tagName(g: GameRecords, i: number): string {
   const r = g.batch.records;
-  return text(g, r[i * INTS + TAG.name] as number, r[i * INTS + TAG.nameLength] as number);
+  const strings = g.batch.strings;
+  const at = r[i * INTS + TAG.name] as number;
+  const n = r[i * INTS + TAG.nameLength] as number;
+  let hash = n;
+  let bytes = 0; // the bytes ORed: 0x80 set for a name that is not ASCII
+  for (let k = 0; k < n; k++) {
+    const b = strings[at + k] as number;
+    hash = (Math.imul(hash, 31) + b) | 0;
+    bytes |= b;
+  }
+  if (bytes > 0x7f) return text(g, at, n);
+  const slot = (hash ^ (hash >>> 8)) & (TAG_NAME_SLOTS - 1);
+  const known = TAG_NAMES[slot] as string;
+  if (isAsciiAt(known, strings, at, n)) return known;
+  return (TAG_NAMES[slot] = asciiAt(strings, at, n));
 }
 
 /** The value of TAG record `i` (stored after its name). */
