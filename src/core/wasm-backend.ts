@@ -4,6 +4,7 @@
 // and validated, results copied out, arguments checked with the binding's
 // errors, engine statuses thrown as Errors whose `code` is the C name.
 // Perft jobs run on worker threads (./wasm/jobs).
+import { knownAscii } from './ascii';
 import type { Backend, BoundaryTables, PgnParts } from './boundary';
 import { arrayArg, arrayArgOrThrow, integerArg, rangeError, shortString, typeError, viewBytes } from './wasm/args';
 import { compileModule, Engine, engineEnv, latin1, statusError, type CompiledModule } from './wasm/instance';
@@ -599,9 +600,11 @@ function pgnCalls(w: WasmNative) {
     const block = e.block(text.length + 1);
     const { read: encoded, written } = encoder.encodeInto(text, e.u8.subarray(block, block + text.length));
     if (encoded < text.length) return read({ bytes: Buffer.from(text, 'utf8'), state });
-    return readBlock(block, written, state);
+    // Every character took one byte: the text is ASCII, and so its strings.
+    return readBlock(block, written, state, written === text.length);
   };
-  const readBlock = (block: number, length: number, state: Float64Array): PgnParts => {
+  /** `ascii`: the text is all ASCII, so the string tables are (the reader adds only ASCII of its own). */
+  const readBlock = (block: number, length: number, state: Float64Array, ascii = false): PgnParts => {
     const at = w.at(L.Slot.pgnInput);
     e.u8.fill(0, at, at + L.PgnInput.bytes);
     const view = e.view;
@@ -635,7 +638,8 @@ function pgnCalls(w: WasmNative) {
         const stringLength = v.getUint32(part + L.PgnPart.stringLength, true);
         const u8 = e.u8;
         result.push(Buffer.from(u8.subarray(records, records + recordCount * L.PGN_RECORD_BYTES)));
-        result.push(Buffer.from(u8.subarray(strings, strings + stringLength)));
+        const table = Buffer.from(u8.subarray(strings, strings + stringLength));
+        result.push(ascii ? knownAscii(table) : table);
         result.push(v.getUint32(part + L.PgnPart.lineOffset, true));
       }
       state[slot.line] = e.view.getUint32(at + L.PgnInput.consumedLine, true);
