@@ -5,12 +5,11 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Buffer as ShimBuffer } from '../wasm/browser-shims.mjs';
-import { generatePgn, rng } from '../bench/pgn-corpus.mjs';
+import { rng } from '../bench/pgn-corpus.mjs';
 
 const require = createRequire(import.meta.url);
-const { asciiOnly, knownAscii } = require('../dist/core/ascii.js') as typeof import('../src/core/ascii');
+const { asciiOnly } = require('../dist/core/ascii.js') as typeof import('../src/core/ascii');
 const { backend, PGN, SLOTS } = require('../dist/core/boundary.js') as typeof import('../src/core/boundary');
-const { loadWasm } = require('../dist/core/wasm-backend.js') as typeof import('../src/core/wasm-backend');
 
 describe('asciiOnly', () => {
   it('finds a byte of 0x80 or more at any offset, length and alignment', () => {
@@ -28,12 +27,6 @@ describe('asciiOnly', () => {
         }
       }
     }
-  });
-
-  it('takes the word of the maker of bytes marked ASCII, and of no others', () => {
-    const marked = knownAscii(new Uint8Array([0x41, 0x80]));
-    expect(asciiOnly(marked)).toBe(true);
-    expect(asciiOnly(marked.subarray(0))).toBe(false);
   });
 
   it('looks at no byte outside the view', () => {
@@ -104,46 +97,14 @@ describe('the PGN string table without buffer.isAscii', () => {
     }
   }
 
-  function readState(mode: number = PGN.mode.tree): Float64Array {
+  function batches(records: Records, text: string) {
     const state = new Float64Array(PGN.stateLength);
-    state[SLOTS.pgnState.mode] = mode;
+    state[SLOTS.pgnState.mode] = PGN.mode.tree;
     state[SLOTS.pgnState.line] = 1;
     state[SLOTS.pgnState.threads] = 1;
     state[SLOTS.pgnState.textEnd] = PGN.textEnd.final;
-    return state;
+    return records.batchesOf(backend.pgnRead(Buffer.from(text, 'utf8'), state));
   }
-
-  function batches(records: Records, text: string) {
-    return records.batchesOf(backend.pgnRead(Buffer.from(text, 'utf8'), readState()));
-  }
-
-  // ASCII texts whose tables hold every kind of string: tags with escapes,
-  // FENs, comments, SAN and UCI, errors of each kind, chess.js's tokens.
-  const ASCII_TEXTS = [
-    generatePgn({ seed: 3, games: 20, variations: true, comments: true }),
-    '[Event "a \\"quoted\\" \\\\ tag"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 {c} (1. Ka2 $300) Kh2 *\n',
-    '[FEN "bad fen"]\n\n1. e4 *\n\n[Variant "crazyhouse"]\n\n1. e4 *\n\n1. e5 Nf9 {unterminated\n',
-    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 (1. d4 (1. c4 (1. Nf3 Kxe8))) Ke7 0-1\n',
-  ];
-
-  it("is known to be ASCII, unscanned, from the wasm engine's read of an ASCII string, and rightly so", () => {
-    const wasm = loadWasm();
-    for (const text of ASCII_TEXTS) {
-      for (const mode of [PGN.mode.tree, PGN.mode.chessjs]) {
-        const parts = wasm.pgnReadText!(text, readState(mode));
-        expect(parts.length).toBeGreaterThan(0);
-        for (let k = 1; k < parts.length; k += 3) {
-          const strings = parts[k] as Uint8Array;
-          // A copy is scanned; the table itself is known.
-          expect(asciiOnly(new Uint8Array(strings))).toBe(true);
-          strings[0] = 0x80;
-          expect(asciiOnly(strings)).toBe(true);
-        }
-      }
-    }
-    const parts = wasm.pgnReadText!('[Event "café"]\n\n1. e4 {\u00e9} e5 *\n', readState());
-    for (let k = 1; k < parts.length; k += 3) expect(asciiOnly(parts[k] as Uint8Array)).toBe(false);
-  });
 
   it('is known to be ASCII when it is, and decoded string by string otherwise', () => {
     const records = recordsWithoutIsAscii();

@@ -2,23 +2,11 @@
 // (browsers, Node 18 before 18.15): the PGN reader's string table is then
 // decoded once, not string by string.
 
-// Bytes their maker knows to be ASCII and keeps unchanged: the wasm
-// backend's PGN string table of an ASCII text, which holds only that text's
-// bytes and the reader's own ASCII.
-const KNOWN = new WeakSet<Uint8Array>();
-
-/** Marks `bytes`, which stay unchanged, as ASCII: asciiOnly then answers without a scan. Returns them. */
-export function knownAscii<T extends Uint8Array>(bytes: T): T {
-  KNOWN.add(bytes);
-  return bytes;
-}
-
 /**
  * Whether every byte is below 0x80: the bytes ORed together, four at a time
  * over the aligned middle, so a megabyte costs a fraction of a millisecond.
  */
 export function asciiOnly(bytes: Uint8Array): boolean {
-  if (KNOWN.has(bytes)) return true;
   const length = bytes.length;
   const head = Math.min(length, (4 - (bytes.byteOffset & 3)) & 3);
   const count = (length - head) >> 2; // > 0 only when head reaches the alignment
