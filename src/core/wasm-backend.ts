@@ -625,7 +625,11 @@ function pgnCalls(w: WasmNative) {
     // Every character took one byte: the text is ASCII, and so its strings.
     return readBlock(block, written, state, written === text.length ? cuts : undefined);
   };
-  /** `cuts`: the text is ASCII, and its string tables are decoded at them (decodedTable); else copied out as bytes. */
+  /**
+   * `cuts`: the text is ASCII, so the string tables are too (the reader adds
+   * only ASCII of its own), and each is decoded at them (decodedTable);
+   * without, they are copied out as bytes.
+   */
   const readBlock = (block: number, length: number, state: Float64Array, cuts?: Cuts): PgnParts => {
     const at = w.at(L.Slot.pgnInput);
     e.u8.fill(0, at, at + L.PgnInput.bytes);
