@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provideModule } from '../src/core/wasm/instance';
+import { generatePgn } from '../bench/pgn-corpus.mjs';
+import type { PgnParts } from '../src/core/boundary';
+import { gameTextEnds } from '../src/pgn/records';
 import { readEpd, rng, ROOT } from './helpers';
 
 const require = createRequire(import.meta.url);
@@ -336,7 +339,7 @@ describe('both backends answer every binding call alike', () => {
       same((e) => {
         const state = new Float64Array([1, mode, 1, 0, 0, 0, 0, 1]);
         const parts = e.pgnRead(text, state);
-        return [parts.map((p) => (typeof p === 'number' ? p : Array.from(p))), Array.from(state)];
+        return [parts.map((p) => (typeof p === 'number' ? p : Array.from(p as Uint8Array))), Array.from(state)];
       });
     }
     same((e) => e.pgnRead(text, new Float64Array([1, 3, 1, 0, 0, 0, 0, 1])));
@@ -351,20 +354,90 @@ describe('both backends answer every binding call alike', () => {
 
   it("reads a string with the wasm engine's pgnReadText as pgnRead reads its UTF-8", () => {
     const read = engines.wasm.pgnReadText!;
-    const parts = (p: unknown[]) => p.map((x) => (typeof x === 'number' ? x : Array.from(x as Uint8Array)));
+    // An ASCII table comes decoded (a string a game): compared as its bytes.
+    const bytesOf = (x: unknown) => Array.from(Array.isArray(x) ? Buffer.from(x.join(''), 'latin1') : (x as Uint8Array));
+    const parts = (p: unknown[]) => p.map((x) => (typeof x === 'number' ? x : bytesOf(x)));
     for (const text of ['', '1. e4 {ok} e5 *', '[White "Müller"]\n\n1. e4 {café \ud800} e5 *', '1. e4 { \u{1f600} } *\n'.repeat(50)]) {
       const state = () => new Float64Array([1, 0, 1, 0, 0, 0, 0, 1]);
       const viaText = state();
       const viaBytes = state();
-      expect(parts(read(text, viaText)), JSON.stringify(text)).toEqual(parts(engines.native.pgnRead(Buffer.from(text, 'utf8'), viaBytes)));
+      expect(parts(read(text, viaText, gameTextEnds)), JSON.stringify(text)).toEqual(
+        parts(engines.native.pgnRead(Buffer.from(text, 'utf8'), viaBytes)),
+      );
       expect(Array.from(viaText)).toEqual(Array.from(viaBytes));
     }
     const outcomes = (call: () => unknown) => outcome(() => call(), engines.wasm);
-    expect(outcomes(() => read('1. e4 *', new Float64Array(8)))).toEqual(
+    expect(outcomes(() => read('1. e4 *', new Float64Array(8), gameTextEnds))).toEqual(
       outcomes(() => engines.wasm.pgnRead(new Uint8Array(0), new Float64Array(8))),
     );
-    expect(outcomes(() => read(new Uint8Array(1) as unknown as string, new Float64Array([1, 0, 1, 0, 0, 0, 0, 1])))).toMatchObject({
+    expect(
+      outcomes(() => read(new Uint8Array(1) as unknown as string, new Float64Array([1, 0, 1, 0, 0, 0, 0, 1]), gameTextEnds)),
+    ).toMatchObject({
       error: 'TypeError',
     });
+  });
+
+  it('slices a decoded table across its strings, empty ones too', () => {
+    const { DecodedTable } = require('../dist/pgn/decoded-table.js') as typeof import('../src/pgn/decoded-table');
+    const pieces = ['ab', '', 'cde', '', '', 'f'];
+    const whole = pieces.join('');
+    const table = new DecodedTable(pieces);
+    expect(table.length).toBe(whole.length);
+    for (let from = 0; from <= whole.length; from++) {
+      for (let to = from; to <= whole.length; to++) expect(table.slice(from, to), `${from}-${to}`).toBe(whole.slice(from, to));
+    }
+    expect(new DecodedTable([]).slice(0, 0)).toBe('');
+  });
+
+  // ASCII texts whose tables hold every kind of string: tags with escapes,
+  // FENs, comments, SAN and UCI, errors, games without strings (headers mode).
+  const ASCII_TEXTS = [
+    generatePgn({ seed: 3, games: 20, variations: true, comments: true }),
+    '[Event "a \\"quoted\\" \\\\ tag"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n{first} 1. Kb2 {c} (1. Ka2 $300) Kh2 *\n',
+    '[FEN "bad fen"]\n\n1. e4 *\n\n[Variant "crazyhouse"]\n\n1. e4 *\n\n1. e5 Nf9 {unterminated\n',
+    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 (1. d4 (1. c4 (1. Nf3 Kxe8))) Ke7 0-1\n\n*\n\n1. -- e5 *\n',
+  ];
+
+  it('gives the same games from an ASCII table it decoded, a string a game, as from its bytes', () => {
+    const { batchesOf, gamesIn, visitRecords } = require('../dist/pgn/records.js') as typeof import('../src/pgn/records');
+    const { Game } = require('../dist/pgn/game.js') as typeof import('../src/pgn/game');
+    const { PGN, SLOTS } = nativeModule;
+    const state = (mode: number) => {
+      const s = new Float64Array(PGN.stateLength);
+      s[SLOTS.pgnState.mode] = mode;
+      s[SLOTS.pgnState.line] = 1;
+      s[SLOTS.pgnState.threads] = 1;
+      s[SLOTS.pgnState.textEnd] = PGN.textEnd.final;
+      return s;
+    };
+    const games = (p: PgnParts) =>
+      batchesOf(p).flatMap((batch) =>
+        gamesIn(batch).map((records) => {
+          const g = new Game(records);
+          return [g.headers, g.initialFen, g.chess960, g.result, g.finalFen, g.errors, g.moves(), g.root, g.moves()];
+        }),
+      );
+    const visits = (p: PgnParts) => {
+      const seen: unknown[] = [];
+      const log =
+        (kind: string) =>
+        (...args: unknown[]) =>
+          seen.push([kind, ...args]);
+      const visitor = Object.fromEntries(
+        ['tag', 'start', 'move', 'comment', 'nag', 'beginVariation', 'endVariation', 'error', 'token', 'endGame'].map((k) => [k, log(k)]),
+      );
+      for (const batch of batchesOf(p)) visitRecords(batch, 0, batch.records.length / PGN.recordInts, visitor);
+      return seen;
+    };
+    for (const text of ASCII_TEXTS) {
+      for (const mode of Object.values(PGN.mode)) {
+        const viaText = engines.wasm.pgnReadText!(text, state(mode), gameTextEnds);
+        const viaBytes = engines.wasm.pgnRead(Buffer.from(text), state(mode));
+        // Decoded: one string a game, and any strings after the last.
+        for (let k = 1; k < viaText.length; k += 3) expect(Array.isArray(viaText[k])).toBe(true);
+        expect(games(viaText), `${mode} ${text.slice(0, 40)}`).toEqual(games(viaBytes));
+        expect(visits(viaText)).toEqual(visits(viaBytes));
+      }
+    }
   });
 });

@@ -4,8 +4,6 @@
 // Everything else Node-only is left out of the browser entry or fails with
 // a clear error when called.
 
-import { asciiOnly } from '../src/core/ascii';
-
 const encoder = new TextEncoder();
 const utf8 = new TextDecoder('utf-8');
 const utf16 = new TextDecoder('utf-16le');
@@ -13,11 +11,16 @@ const utf16 = new TextDecoder('utf-16le');
 /**
  * Latin-1 as Node has it: one character per byte (the WHATWG 'latin1'
  * decoder maps 0x80-0x9f to cp1252). ASCII, the common case, is the same in
- * UTF-8, whose native decoder is the fast path; otherwise each byte is
+ * UTF-8, whose native decoder is the fast path: decoded as UTF-8, bytes
+ * were ASCII when each gave one character and none gave U+FFFD (any other
+ * byte joins a longer sequence or decodes as U+FFFD), which is cheaper to
+ * see in the string than to scan the bytes for. Otherwise each byte is
  * widened to a UTF-16 unit (little-endian, as every browser's typed arrays).
  */
 function latin1(bytes) {
-  return asciiOnly(bytes) ? utf8.decode(bytes) : utf16.decode(new Uint16Array(bytes));
+  const text = utf8.decode(bytes);
+  if (text.length === bytes.length && !text.includes('\uFFFD')) return text;
+  return utf16.decode(new Uint16Array(bytes));
 }
 
 /**

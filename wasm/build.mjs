@@ -70,6 +70,17 @@ function parseArgs(argv) {
  */
 const SIZE_FIRST = new Set(['relaxed.c', 'pgn_chessjs.c']);
 
+/**
+ * The PGN reader's sources use bulk memory: their memcpy and memset, which
+ * copy tokens, strings and reader states all along a text, become the
+ * runtime's memory.copy / memory.fill rather than calls into wasi-libc's C
+ * versions, a tree read about 12% faster. The engine's other sources keep
+ * the calls: their small struct copies made perft about 3% slower as
+ * memory.copy. Every runtime the browser bundle's ES2022 needs has bulk
+ * memory.
+ */
+const BULK_MEMORY = (file) => path.basename(file).startsWith('pgn_');
+
 /** Compiler flags; -O goes to the compile step only (see build). */
 function compileArgs(options, file) {
   return [
@@ -84,6 +95,7 @@ function compileArgs(options, file) {
     '-Wextra',
     ...(process.env.CN_WERROR ? ['-Werror'] : []),
     ...(options.simd ? ['-msimd128'] : []),
+    ...(BULK_MEMORY(file) ? ['-mbulk-memory'] : []),
     '-c',
   ];
 }

@@ -174,8 +174,12 @@ interface BackendSplit {
   readonly rootCounts?: bigint[];
 }
 
-/** A PGN read's parts: [records, strings, lineOffset, records, strings, lineOffset, ...]. */
-export type PgnParts = (Uint8Array | number)[];
+/**
+ * A PGN read's parts: [records, strings, lineOffset, records, strings,
+ * lineOffset, ...]. The strings are bytes, or, where pgnReadText decoded an
+ * ASCII table itself, that table as strings cut where its `cuts` said.
+ */
+export type PgnParts = (Uint8Array | string[] | number)[];
 
 /**
  * What a backend (the addon of csrc/binding/, or the engine as WebAssembly)
@@ -208,8 +212,10 @@ export interface Backend {
   /**
    * pgnRead of a string's UTF-8, where the backend can encode it straight
    * into its own memory (the wasm engine's): no bytes of its own to copy.
+   * An ASCII string table comes decoded, cut at the offsets `cuts` gives
+   * for the part's records (a view it must not keep).
    */
-  pgnReadText?(text: string, state: Float64Array): PgnParts;
+  pgnReadText?(text: string, state: Float64Array, cuts: (records: Int32Array) => number[]): PgnParts;
   /** pgnRead on a worker thread. */
   pgnReadAsync(text: Uint8Array, state: Float64Array, done: (err: Error | null, parts: PgnParts) => void): void;
 

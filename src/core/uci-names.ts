@@ -24,3 +24,8 @@ export function uciFromRecord(bytes: Uint8Array, at: number): string {
   for (let i = 0; i < n; i++) uci += String.fromCharCode(bytes[at + i] as number);
   return uci;
 }
+
+/** uciFromRecord of the record's bytes read as a string (one character a byte). */
+export function uciFromText(text: string, at: number): string {
+  return text.slice(at, text.charCodeAt(at + 4) === 0 ? at + 4 : at + 5);
+}

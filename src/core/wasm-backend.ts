@@ -581,6 +581,29 @@ function perftCalls(w: WasmNative) {
   };
 }
 
+/** Where pgnReadText cuts a part's ASCII string table, given its records. */
+type Cuts = (records: Int32Array) => number[];
+
+/**
+ * An ASCII string table of `length` bytes at `strings` in the module's
+ * memory as strings: one up to each of `ends` (ascending), then the rest
+ * when there is any. Decoded straight from the module's memory, which costs
+ * less than copying its bytes out to decode them later; in pieces a game
+ * long, which a browser decodes faster than one large string, and which
+ * die with their games.
+ */
+function decodedTable(u8: Uint8Array, strings: number, length: number, ends: number[]): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const end of ends) {
+    const to = Math.min(Math.max(end, from), length);
+    pieces.push(Buffer.from(u8.buffer, strings + from, to - from).toString('latin1'));
+    from = to;
+  }
+  if (from < length) pieces.push(Buffer.from(u8.buffer, strings + from, length - from).toString('latin1'));
+  return pieces;
+}
+
 /** pgnRead / pgnReadAsync (csrc/binding/pgn.cc). */
 function pgnCalls(w: WasmNative) {
   const e = w.engine;
@@ -617,13 +640,19 @@ function pgnCalls(w: WasmNative) {
   // The text's UTF-8 encoded in the block itself; a text that is not all
   // ASCII (longer in UTF-8) is encoded on its own first, as pgnRead's.
   const encoder = new TextEncoder();
-  const readText = (text: string, state: Float64Array): PgnParts => {
+  const readText = (text: string, state: Float64Array, cuts: Cuts): PgnParts => {
     const block = e.block(text.length + 1);
     const { read: encoded, written } = encoder.encodeInto(text, e.u8.subarray(block, block + text.length));
     if (encoded < text.length) return read({ bytes: Buffer.from(text, 'utf8'), state });
-    return readBlock(block, written, state);
+    // Every character took one byte: the text is ASCII, and so its strings.
+    return readBlock(block, written, state, written === text.length ? cuts : undefined);
   };
-  const readBlock = (block: number, length: number, state: Float64Array): PgnParts => {
+  /**
+   * `cuts`: the text is ASCII, so the string tables are too (the reader adds
+   * only ASCII of its own), and each is decoded at them (decodedTable);
+   * without, they are copied out as bytes.
+   */
+  const readBlock = (block: number, length: number, state: Float64Array, cuts?: Cuts): PgnParts => {
     const at = w.at(L.Slot.pgnInput);
     e.u8.fill(0, at, at + L.PgnInput.bytes);
     const view = e.view;
@@ -657,7 +686,11 @@ function pgnCalls(w: WasmNative) {
         const stringLength = v.getUint32(part + L.PgnPart.stringLength, true);
         const u8 = e.u8;
         result.push(Buffer.from(u8.subarray(records, records + recordCount * L.PGN_RECORD_BYTES)));
-        result.push(Buffer.from(u8.subarray(strings, strings + stringLength)));
+        result.push(
+          cuts
+            ? decodedTable(u8, strings, stringLength, cuts(new Int32Array(u8.buffer, records, recordCount * (L.PGN_RECORD_BYTES >> 2))))
+            : Buffer.from(u8.subarray(strings, strings + stringLength)),
+        );
         result.push(v.getUint32(part + L.PgnPart.lineOffset, true));
       }
       state[slot.line] = e.view.getUint32(at + L.PgnInput.consumedLine, true);
@@ -671,9 +704,10 @@ function pgnCalls(w: WasmNative) {
   };
   return {
     pgnRead: (text: unknown, state: unknown): PgnParts => read(input(text, state)),
-    pgnReadText(text: string, stateValue: unknown): PgnParts {
+    pgnReadText(text: string, stateValue: unknown, cuts: Cuts): PgnParts {
       if (typeof text !== 'string') typeError('PGN text must be a string');
-      return readText(text, stateArg(stateValue));
+      if (typeof cuts !== 'function') typeError('cuts must be a function');
+      return readText(text, stateArg(stateValue), cuts);
     },
     pgnReadAsync(text: unknown, state: unknown, done: unknown): void {
       const args = input(text, state);

@@ -5,7 +5,7 @@ import { open, stat } from 'node:fs/promises';
 import { abortedBy } from '../core/errors';
 import { backend, PGN, type PgnParts, publicError, SLOTS } from '../core/boundary';
 import { Game } from './game';
-import { batchesOf, gamesIn } from './records';
+import { batchesOf, gamesIn, gameTextEnds } from './records';
 
 const C = PGN;
 const STATE = SLOTS.pgnState;
@@ -100,7 +100,8 @@ export function readWholeText(text: string, mode: number): PgnParts {
   const cursor = new Cursor(mode);
   cursor.prepare(true);
   try {
-    return backend.pgnReadText ? backend.pgnReadText(text, cursor.state) : backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
+    if (backend.pgnReadText) return backend.pgnReadText(text, cursor.state, gameTextEnds);
+    return backend.pgnRead(Buffer.from(text, 'utf8'), cursor.state);
   } catch (e) {
     throw publicError(e);
   }

@@ -5,8 +5,9 @@
 import * as buffer from 'node:buffer';
 
 import { asciiOnly } from '../core/ascii';
-import { PGN, type PgnParts, SLOTS } from '../core/boundary';
-import { uciFromRecord, uciNames, UNNAMED } from '../core/uci-names';
+import { LIMITS, PGN, type PgnParts, SLOTS } from '../core/boundary';
+import { uciFromRecord, uciFromText, uciNames, UNNAMED } from '../core/uci-names';
+import { DecodedTable } from './decoded-table';
 
 /** A problem in the PGN text: where, on which ply (1-based along its line; 0: none) and what. */
 export interface PgnError {
@@ -19,8 +20,10 @@ export interface PgnError {
 /** Records and string table of one batch of games. */
 export interface PgnBatch {
   records: Int32Array;
-  /** A Buffer (typed as Uint8Array so the shipped types need no Node types). */
+  /** A Buffer (typed as Uint8Array so the shipped types need no Node types); empty when `table` holds the strings. */
   strings: Uint8Array;
+  /** The string table, where the backend decoded it (ASCII). */
+  table: DecodedTable | undefined;
   /** The whole string table is ASCII (byte offsets are then string offsets). */
   ascii: boolean;
   /** Added to the records' line numbers for the text's (see cn_pgn_part). */
@@ -29,7 +32,8 @@ export interface PgnBatch {
    * Its games' ASCII strings are read from one string of the whole table
    * (`text`, made when first needed), not one a game: for a batch whose
    * games are all kept at once (parsePgn), where a string a game would
-   * outlive minor collections and be copied by each.
+   * outlive minor collections and be copied by each. Never with `table`,
+   * which holds a string a game already.
    */
   shared: boolean;
   text: string | undefined;
@@ -102,6 +106,7 @@ const ERROR = SLOTS.pgnError;
 const WHERE = SLOTS.pgnWhere;
 const END = SLOTS.pgnEnd;
 const CHESS960: number = PGN.startFlags.chess960;
+const UCI_RECORD_BYTES: number = LIMITS.uciRecordBytes;
 
 // The text of each result code; none has no text.
 const RESULT_TEXT: Readonly<Record<keyof typeof PGN.result, string | undefined>> = {
@@ -123,28 +128,44 @@ const isUtf8 =
   (buffer as { isUtf8?: (b: Uint8Array) => boolean }).isUtf8 ??
   ((b: Uint8Array) => Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8')).equals(b));
 
+const NO_STRINGS = new Uint8Array(0);
+
 /** The batches of a pgnRead result; `shared`: see PgnBatch. */
 export function batchesOf(parts: PgnParts, shared = false): PgnBatch[] {
   const batches: PgnBatch[] = [];
   for (let k = 0; k < parts.length; k += 3) {
     const bytes = parts[k] as Uint8Array;
-    const strings = parts[k + 1] as Buffer;
+    const strings = parts[k + 1] as Buffer | string[];
+    const decoded = Array.isArray(strings);
     batches.push({
       records: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
-      strings,
-      ascii: isAscii(strings),
+      strings: decoded ? NO_STRINGS : strings,
+      table: decoded ? new DecodedTable(strings) : undefined,
+      ascii: decoded || isAscii(strings),
       lineOffset: parts[k + 2] as number,
-      shared,
+      shared: shared && !decoded,
       text: undefined,
     });
   }
   return batches;
 }
 
-/**
- * The games of a batch, as record indices. A game's strings end with the
- * FEN of its END record, and the next game's start there.
- */
+// A game's strings end with the FEN of its END record, and the next game's
+// start there.
+
+/** Where the strings of the game ending at END record `i` end. */
+function endTextTo(r: Int32Array, i: number): number {
+  return (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
+}
+
+/** Where the strings of each game of `records` end: where a backend cuts a string table it decodes itself (pgnReadText). */
+export function gameTextEnds(records: Int32Array): number[] {
+  const ends: number[] = [];
+  for (let i = 0; i < records.length; i += INTS) if (records[i + OP_AT] === OP_END) ends.push(endTextTo(records, i));
+  return ends;
+}
+
+/** The games of a batch, as record indices; their strings already decoded where the backend did so. */
 export function gamesIn(batch: PgnBatch): GameRecords[] {
   const r = batch.records;
   const games: GameRecords[] = [];
@@ -160,8 +181,8 @@ export function gamesIn(batch: PgnBatch): GameRecords[] {
     } else if (op === OP_START) start = i / INTS;
     else if (op === OP_ERROR) errors++;
     else if (op === OP_END) {
-      const textTo = batch.shared ? batch.strings.length : (r[i + END.fen] as number) + (r[i + END.fenLength] as number);
-      games.push({ batch, first, start, end: i / INTS, errors, textFrom, textTo, text: undefined });
+      const textTo = batch.shared ? batch.strings.length : endTextTo(r, i);
+      games.push({ batch, first, start, end: i / INTS, errors, textFrom, textTo, text: batch.table?.texts[games.length] });
       if (!batch.shared) textFrom = textTo;
     }
   }
@@ -184,12 +205,14 @@ function asciiText(g: GameRecords, offset: number, length: number): string | und
   const batch = g.batch;
   if (!batch.ascii || offset < g.textFrom || offset + length > g.textTo) return undefined;
   if (batch.shared) return (batch.text ??= (batch.strings as Buffer).toString('latin1'));
-  return (g.text ??= (batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
+  const table = batch.table;
+  return (g.text ??= table ? table.slice(g.textFrom, g.textTo) : (batch.strings as Buffer).toString('latin1', g.textFrom, g.textTo));
 }
 
 function text(g: GameRecords, offset: number, length: number): string {
   const ascii = asciiText(g, offset, length);
   if (ascii !== undefined) return ascii.slice(offset - g.textFrom, offset - g.textFrom + length);
+  if (g.batch.table) return g.batch.table.slice(offset, offset + length);
   return decode(g.batch.strings as Buffer, offset, offset + length);
 }
 
@@ -207,6 +230,13 @@ function isAsciiAt(s: string, strings: Uint8Array, at: number, n: number): boole
   return true;
 }
 
+/** Whether `s` is text[at, at + n). */
+function isTextAt(s: string, text: string, at: number, n: number): boolean {
+  if (s.length !== n) return false;
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) !== text.charCodeAt(at + i)) return false;
+  return true;
+}
+
 // SAN strings by a hash of their bytes, shared by every game: SAN comes in
 // a few thousand spellings, so a move's string is most often found here
 // (compared with its bytes, at most 7) and reused rather than made again
@@ -220,6 +250,36 @@ const SANS: string[] = new Array<string>(SAN_SLOTS).fill('');
 const TAG_NAME_SLOTS = 1 << 8;
 const TAG_NAMES: string[] = new Array<string>(TAG_NAME_SLOTS).fill('');
 
+/** A SAN's hash with its next character `c` (a SAN of n characters starts from n). */
+function sanHash(hash: number, c: number): number {
+  return (Math.imul(hash, 31) + c) | 0;
+}
+
+/** The slot of SANS for a SAN's hash. */
+function sanSlot(hash: number): number {
+  return (hash ^ (hash >>> 14)) & (SAN_SLOTS - 1);
+}
+
+/** The SAN at strings[at, at + n), from SANS when it holds it. */
+function sanOfBytes(strings: Uint8Array, at: number, n: number): string {
+  let hash = n;
+  for (let k = 0; k < n; k++) hash = sanHash(hash, strings[at + k] as number);
+  const slot = sanSlot(hash);
+  const known = SANS[slot] as string;
+  if (isAsciiAt(known, strings, at, n)) return known;
+  return (SANS[slot] = asciiAt(strings, at, n));
+}
+
+/** The SAN at text[at, at + n) of a game's decoded strings, as sanOfBytes (the same hash and slots). */
+function sanOfText(text: string, at: number, n: number): string {
+  let hash = n;
+  for (let k = 0; k < n; k++) hash = sanHash(hash, text.charCodeAt(at + k));
+  const slot = sanSlot(hash);
+  const known = SANS[slot] as string;
+  if (isTextAt(known, text, at, n)) return known;
+  return (SANS[slot] = text.slice(at, at + n));
+}
+
 // The readers of one record each, by its index in the batch: small, so that
 // the loops of the game's readers (game.ts) inline them and walk the
 // records with no call a record.
@@ -232,15 +292,13 @@ export function recordOp(g: GameRecords, i: number): number {
 /** The canonical SAN of MOVE record `i`. */
 export function moveSan(g: GameRecords, i: number): string {
   const r = g.batch.records;
-  const strings = g.batch.strings;
   const at = r[i * INTS + SAN_AT] as number;
   const n = r[i * INTS + SAN_LENGTH_AT] as number;
-  let hash = n;
-  for (let k = 0; k < n; k++) hash = (Math.imul(hash, 31) + (strings[at + k] as number)) | 0;
-  const slot = (hash ^ (hash >>> 14)) & (SAN_SLOTS - 1);
-  const known = SANS[slot] as string;
-  if (isAsciiAt(known, strings, at, n)) return known;
-  return (SANS[slot] = asciiAt(strings, at, n));
+  const table = g.batch.table;
+  if (table === undefined) return sanOfBytes(g.batch.strings, at, n);
+  // A table the backend decoded has no bytes: the game's string holds the SAN.
+  const game = asciiText(g, at, n);
+  return game === undefined ? sanOfText(table.slice(at, at + n), 0, n) : sanOfText(game, at - g.textFrom, n);
 }
 
 /** The UCI of MOVE record `i`; `names` is startNames of its game's START. */
@@ -249,7 +307,11 @@ export function moveUci(g: GameRecords, i: number, names: string[]): string {
   const move = r[i * INTS + MOVE_AT] as number;
   const uci = names[move] as string;
   if (uci !== UNNAMED) return uci;
-  return (names[move] = uciFromRecord(g.batch.strings, (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number)));
+  const at = (r[i * INTS + SAN_AT] as number) + (r[i * INTS + SAN_LENGTH_AT] as number);
+  const table = g.batch.table;
+  if (table === undefined) return (names[move] = uciFromRecord(g.batch.strings, at));
+  const game = asciiText(g, at, UCI_RECORD_BYTES);
+  return (names[move] = game === undefined ? uciFromText(table.slice(at, at + UCI_RECORD_BYTES), 0) : uciFromText(game, at - g.textFrom));
 }
 
 /** The text of COMMENT record `i`. */
@@ -269,6 +331,8 @@ export function tagName(g: GameRecords, i: number): string {
   const strings = g.batch.strings;
   const at = r[i * INTS + TAG.name] as number;
   const n = r[i * INTS + TAG.nameLength] as number;
+  // A table the backend decoded has no bytes: its game's string is made already.
+  if (g.batch.table !== undefined) return text(g, at, n);
   let hash = n;
   let bytes = 0; // the bytes ORed: 0x80 set for a name that is not ASCII
   for (let k = 0; k < n; k++) {
@@ -353,7 +417,7 @@ export function visitRecords(batch: PgnBatch, from: number, to: number, visitor:
     end: to,
     errors: 0,
     textFrom: 0,
-    textTo: batch.strings.length,
+    textTo: batch.table?.length ?? batch.strings.length,
     text: undefined,
   };
   let names = uciNames(false);
