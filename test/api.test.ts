@@ -216,6 +216,25 @@ describe('Position basics', () => {
   });
 });
 
+describe('positions made from a FEN', () => {
+  it('keep their position whatever is parsed after them, clones made before first use included', () => {
+    const fens = readEpd('perftsuite.epd').map(({ fen }) => fen);
+    // More positions than any backend keeps unread (the wasm engine holds its newest ones).
+    const made = Array.from({ length: 500 }, (_, i) => new Position(fens[(i * 7) % fens.length]));
+    const clones = made.map((p, i) => (i % 3 === 0 ? p.clone() : undefined));
+    made.forEach((pos, i) => {
+      const fen = fens[(i * 7) % fens.length]!;
+      const want = new Position(fen);
+      expect(pos.fen(), `${i}`).toBe(want.fen());
+      expect(pos.legalMoves()).toEqual(want.legalMoves());
+      if (clones[i]) expect(clones[i]!.fen()).toBe(want.fen());
+    });
+    // Read in the other order, newest first.
+    const again = fens.map((fen) => new Position(fen));
+    for (let i = again.length - 1; i >= 0; i--) expect(again[i]!.perft(1)).toBe(new Position(fens[i]).legalMoves().length);
+  });
+});
+
 describe('perft and divide', () => {
   it('counts the start position', () => {
     const pos = new Position();

@@ -159,35 +159,51 @@ describe("the wasm backend's parsed positions", () => {
     });
   }
 
-  it('copies out runs of consecutive positions, longer than one run, broken runs and other slabs included', () => {
-    const backend = loadWasm();
+  it('holds the newest positions until asked for, copies each one asked for, and no other', () => {
+    const engine = new Engine(compileModule());
+    const backend = loadWasm(engine);
     const size = backend.positionBytes;
+    const held = engine.layout.PARSED_POSITIONS;
     const slab = new ArrayBuffer(300 * size);
-    const other = new ArrayBuffer(4 * size + 3);
-    // 200 in a row (several full runs), a gap, one out of order, an unaligned one in another slab, a last one back in the first.
+    // 200 in a row (more than are held), then one out of order and an unaligned one in another slab.
     const places = Array.from({ length: 200 }, (_, i): [number, number] => [i % fens.length, i * size]);
-    places.push([0, 210 * size], [1, 205 * size]);
     const lists = parseAll(backend, slab, places);
+    const other = new ArrayBuffer(4 * size + 3);
     const elsewhere: [number, number][] = [[2, 3]];
     const otherLists = parseAll(backend, other, elsewhere);
-    const last: [number, number][] = [[3, 206 * size]];
-    const lastLists = parseAll(backend, slab, last);
-    backend.settleParsed!();
-    expectParsed(backend, slab, [...places, ...last], [...lists, ...lastLists]);
+    const late: [number, number][] = [[1, 250 * size]];
+    const lateLists = parseAll(backend, slab, late);
+    // Nothing is copied out before it is asked for.
+    expect(new Uint8Array(slab).every((b) => b === 0)).toBe(true);
+    // The newest are held, but for the two whose index the last two took (3 / size and 250 mod held).
+    const taken = new Set([0, 250 % held]);
+    const wrong = places.filter(([, at], k) => backend.settleParsed!(slab, at) === (k < 200 - held || taken.has(k % held)));
+    expect(wrong).toEqual([]);
+    expect(backend.settleParsed!(other, 3)).toBe(true);
+    expect(backend.settleParsed!(slab, 250 * size)).toBe(true);
+    const kept = places
+      .map((p, k): [[number, number], number[]] => [p, lists[k]!])
+      .filter((_, k) => k >= 200 - held && !taken.has(k % held));
+    expectParsed(backend, slab, [...kept.map(([p]) => p), ...late], [...kept.map(([, l]) => l), ...lateLists]);
     expectParsed(backend, other, elsewhere, otherLists);
-    expect(new Uint8Array(slab, 200 * size, 5 * size).every((b) => b === 0)).toBe(true);
+    // The others' bytes stay as they were: the caller parses them again.
+    const dropped = places.filter((_, k) => k < 200 - held || taken.has(k % held));
+    for (const [, at] of dropped) expect(new Uint8Array(slab, at, size).every((b) => b === 0)).toBe(true);
+    // A failed parse takes the index too.
+    parseAll(backend, slab, [[0, 260 * size]]);
+    expect(() => backend.fenParseList(slab, 260 * size, '8/8/8/8/8/8/8/8 w - - 0 1', 0, new ArrayBuffer(2 * backend.maxMoves))).toThrow();
+    expect(backend.settleParsed!(slab, 260 * size)).toBe(false);
   });
 
-  it('keeps the positions not yet copied out through a trap', () => {
+  it('holds no parsed position after a trap, and a Position made before one is parsed again', () => {
     const engine = new Engine(compileModule());
     const backend = loadWasm(engine);
     const slab = new ArrayBuffer(10 * backend.positionBytes);
     const places: [number, number][] = [0, 1, 2].map((i) => [i, i * backend.positionBytes]);
-    const lists = parseAll(backend, slab, places);
+    parseAll(backend, slab, places);
     expect(() => engine.call('cn_perft', 0xffff_fff0, 3)).toThrow(expect.objectContaining({ code: 'CN_ERR_WASM_TRAP' }));
     expect(engine.generation).toBe(2);
-    backend.settleParsed!();
-    expectParsed(backend, slab, places, lists);
+    for (const [, at] of places) expect(backend.settleParsed!(slab, at)).toBe(false);
   });
 });
 

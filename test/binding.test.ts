@@ -124,7 +124,7 @@ describe('raw binding', () => {
     const list = new Uint16Array(native.maxMoves);
     const n = native.fenParseList(slab, size, KIWIPETE, 0, list.buffer);
     expect(n).toBe(48);
-    native.settleParsed?.();
+    expect(native.settleParsed?.(slab, size) ?? true).toBe(true);
     expect(all.subarray(0, size).every((b) => b === 0xaa)).toBe(true);
     expect(all.subarray(2 * size).every((b) => b === 0xaa)).toBe(true);
     const view = new Uint8Array(slab, size, size);
@@ -132,7 +132,7 @@ describe('raw binding', () => {
     expect(Array.from(list.subarray(0, n))).toEqual(Array.from(moves.subarray(0, native.legalMoves(view, moves))));
     // A bad FEN writes nothing.
     expect(() => native.fenParseList(slab, 0, '8/8/8/8/8/8/8/8 w - - 0 1', 0, list.buffer)).toThrow(/board/);
-    native.settleParsed?.();
+    expect(native.settleParsed?.(slab, 0) ?? false).toBe(false);
     expect(all.subarray(0, size).every((b) => b === 0xaa)).toBe(true);
   });
 
@@ -144,7 +144,7 @@ describe('raw binding', () => {
     for (let at = 0; at < 8; at++) {
       const all = new Uint8Array(size + 16).fill(0xaa);
       expect(native.fenParseList(all.buffer, at, KIWIPETE, 0, list.buffer)).toBe(48);
-      native.settleParsed?.();
+      expect(native.settleParsed?.(all.buffer, at) ?? true).toBe(true);
       expect(Array.from(all.subarray(at, at + size)), `offset ${at}`).toEqual(Array.from(want));
       expect(
         [...all.subarray(0, at), ...all.subarray(at + size)].every((b) => b === 0xaa),

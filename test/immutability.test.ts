@@ -106,7 +106,8 @@ function watched(ledger: Ledger): Native {
       const result = fn(...args);
       for (const input of inputs) ledger.verifyOne(input.buffer, input.byteOffset, name);
       if (name === 'fenParseList') {
-        original.settleParsed?.(); // the bytes are there once settled (the wasm engine defers them)
+        // The bytes are there once settled (the wasm engine defers them), which a newest position always is.
+        if (original.settleParsed?.(args[0] as ArrayBuffer, args[1] as number) === false) throw new Error('fenParseList: not settled');
         ledger.record(args[0] as ArrayBuffer, args[1] as number, SIZE, name);
       } else if (name === 'playLine') {
         for (let i = 0; i < (result as number); i++) ledger.record(target!.buffer, target!.byteOffset + i * SIZE, SIZE, name);

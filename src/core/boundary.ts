@@ -228,16 +228,17 @@ export interface Backend {
   fenParseRelaxed(out: Uint8Array, fen: string, whiteKing: number, blackKing: number): void;
   /**
    * fenParse into slab[at, at + positionBytes), then the sorted legal moves
-   * of the new position into `moves` (as uint16); returns their count. The
-   * position's bytes are there once settleParsed() has run, where the
-   * backend has one; until then nothing may read them.
+   * of the new position into `moves` (as uint16); returns their count.
+   * Where the backend has settleParsed, the bytes are there only once it
+   * has copied them; until then nothing may read them.
    */
   fenParseList(slab: ArrayBuffer, at: number, fen: string, chess960: 0 | 1, moves: ArrayBuffer): number;
   /**
-   * Writes the positions fenParseList has parsed into their slabs, where a
-   * backend defers that (the wasm engine copies a run of them at once).
+   * Copies the position fenParseList parsed into `slab` at `at` there, where
+   * a backend defers that (the wasm engine keeps its newest ones); false
+   * when the backend no longer holds it, and the caller parses it again.
    */
-  settleParsed?(): void;
+  settleParsed?(slab: ArrayBuffer, at: number): boolean;
   fen(pos: Uint8Array): string;
   /** The FEN's four position fields (placement, side, castling, en passant): an EPD's position. */
   epd(pos: Uint8Array): string;

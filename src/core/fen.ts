@@ -79,10 +79,15 @@ export function parseFenListingMoves(fen: string, chess960: boolean): number {
   return at;
 }
 
-/** A view of the bytes of the position parseFenListingMoves put at `at` in `slab`. */
-export function parsedView(slab: ArrayBuffer, at: number): Uint8Array {
-  backend.settleParsed?.();
-  return new Uint8Array(slab, at, backend.positionBytes);
+/**
+ * A view of the bytes of the position parseFenListingMoves put at `at` in
+ * `slab`, parsed from `fen` again where the backend deferred them and no
+ * longer holds them.
+ */
+export function parsedView(slab: ArrayBuffer, at: number, fen: string, chess960: boolean): Uint8Array {
+  const view = new Uint8Array(slab, at, backend.positionBytes);
+  if (backend.settleParsed !== undefined && !backend.settleParsed(slab, at)) parseFen(view, fen, chess960);
+  return view;
 }
 
 /**

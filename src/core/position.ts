@@ -70,12 +70,14 @@ let adopt: (pos: Position, bytes: Uint8Array) => void;
  */
 export class Position {
   // The position's bytes: the view #bytes, or until #pos() makes it, the
-  // positionBytes at #at in #slab. #at and #slab stay set when #pos() makes
-  // the view (they still name the constructor's position, whose move list
-  // legalMoves() may use); #set() clears them.
+  // positionBytes at #at in #slab, parsed from #fen (see parsedView). #at
+  // and #slab stay set when #pos() makes the view (they still name the
+  // constructor's position, whose move list legalMoves() may use); #set()
+  // clears them.
   #bytes: Uint8Array | null = null;
   #slab: ArrayBuffer = NO_SLAB;
   #at = -1;
+  #fen = '';
   #chess960: boolean;
   #history: HistoryEntry[] = NO_HISTORY;
 
@@ -84,13 +86,21 @@ export class Position {
   }
 
   #pos(): Uint8Array {
-    return this.#bytes ?? (this.#bytes = parsedView(this.#slab, this.#at));
+    return this.#bytes ?? this.#parsed();
+  }
+
+  /** The view of the bytes the constructor parsed, made (see #slab). */
+  #parsed(): Uint8Array {
+    const bytes = (this.#bytes = parsedView(this.#slab, this.#at, this.#fen, this.#chess960));
+    this.#fen = ''; // read: not kept alive for nothing
+    return bytes;
   }
 
   #set(bytes: Uint8Array): void {
     this.#bytes = bytes;
     this.#slab = NO_SLAB; // no reference that keeps a slab alive for nothing
     this.#at = -1;
+    this.#fen = '';
   }
 
   /** The history, to be written: its own array from the first write on. */
@@ -118,11 +128,13 @@ export class Position {
       this.#set(copyBytes(START_BYTES));
       return;
     }
-    const at = parseFenListingMoves(typeof fen === 'string' ? fen : fenArgument(fen), chess960);
+    const text = typeof fen === 'string' ? fen : fenArgument(fen);
+    const at = parseFenListingMoves(text, chess960);
     // The view is made when first needed (#pos): most positions made from
     // a FEN are asked for their moves first, which the parse has listed.
     this.#slab = currentSlab();
     this.#at = at;
+    this.#fen = text;
   }
 
   /** Canonical FEN of the position. */
@@ -510,6 +522,7 @@ export class Position {
     copy.#bytes = this.#bytes;
     copy.#slab = this.#slab;
     copy.#at = this.#at;
+    copy.#fen = this.#fen;
     copy.#history = this.#history.length === 0 ? NO_HISTORY : this.#history.slice();
     return copy;
   }

@@ -32,9 +32,11 @@ class WasmNative {
     this.#e = engine;
     this.tables = engine.tables;
     this.layout = engine.layout;
+    this.#parsedOwners = new Array<ArrayBuffer | null>(this.layout.PARSED_POSITIONS).fill(null);
+    this.#parsedAt = new Int32Array(this.layout.PARSED_POSITIONS);
     this.#jobs = new WasmJobs(engine, module, this.tables, (status, message) => this.status(status, message));
-    // The parsed positions outlive the instance: copied out of its memory before a new one replaces it.
-    engine.beforeRestart = () => this.settleParsed();
+    // A new instance's memory holds none of the parsed positions: asked for, they are parsed again.
+    engine.beforeRestart = () => this.#parsedOwners.fill(null);
   }
 
   /** The C name of a status (cn_status_name), cached. */
@@ -154,20 +156,27 @@ class WasmNative {
     return pos;
   }
 
-  // The positions parseFenListing has parsed and not yet copied out: the run
-  // of consecutive bytes #runSlab[#runFrom, #runTo), held in the module's
-  // parsed slot (at the same offsets from its start). Copying a run in one
-  // set() costs `new Position(fen)` much less than a copy per position.
-  #runSlab: ArrayBuffer | null = null;
-  #runFrom = 0;
-  #runTo = 0;
+  // The positions parseFenListing parsed stay in the module's parsed slot,
+  // PARSED_POSITIONS of them, the one for slab offset `at` at index
+  // (at / POSITION_BYTES) mod PARSED_POSITIONS: so the newest ones, reserved
+  // one after another, are all there. Index k holds the position reserved at
+  // #parsedAt[k] in #parsedOwners[k] (null: none). Most positions made from a
+  // FEN are only asked for their moves, so most are never copied out: a copy
+  // into a new slab's memory was a tenth of `new Position(fen).legalMoves()`.
+  readonly #parsedOwners: (ArrayBuffer | null)[];
+  readonly #parsedAt: Int32Array;
+
+  /** The index in the parsed slot of the position reserved at byte `at` of its slab. */
+  #parsedIndex(at: number): number {
+    return (at / this.layout.POSITION_BYTES) & (this.layout.PARSED_POSITIONS - 1);
+  }
 
   /**
    * parseFen and the sorted legal moves in one engine call
    * (cn_fen_parse_moves): the moves into `out`, their count returned; the
-   * position into `slab` at byte `at` by the next settleParsed(), which
-   * runs first when this position does not continue the run. The hot path
-   * of `new Position(fen)`: each view and address is read once.
+   * position stays in the module until settleParsed(slab, at) copies it to
+   * `slab` at byte `at`. The hot path of `new Position(fen)`: each view and
+   * address is read once.
    */
   parseFenListing(fen: unknown, chess960: unknown, slab: ArrayBuffer, at: number, out: Uint16Array): number {
     const L = this.layout;
@@ -177,17 +186,15 @@ class WasmNative {
     const length = shortString(fen, L.FEN_MAX_LENGTH, 'FEN must be a string', e.u8, e.u32, text);
     if (typeof chess960 !== 'number') typeError('chess960 must be 0 or 1');
     if (length < 0) throw this.#fenError(length);
-    if (slab !== this.#runSlab || at !== this.#runTo || at - this.#runFrom === L.PARSED_RUN_BYTES) {
-      this.settleParsed();
-      this.#runSlab = slab;
-      this.#runFrom = this.#runTo = at;
-    }
+    const index = this.#parsedIndex(at);
+    const owners = this.#parsedOwners;
+    owners[index] = null; // its position is written over
     const count = base + L.Slot.int;
     let status: number;
     try {
       // Called directly, as on every hot path here: no name lookup or argument array a call.
       status = e.exports.cn_fen_parse_moves!(
-        base + L.Slot.parsed + (at - this.#runFrom),
+        base + L.Slot.parsed + index * L.POSITION_BYTES,
         text,
         length,
         chess960 === 1 ? 1 : 0,
@@ -199,22 +206,25 @@ class WasmNative {
       throw e.trapped('cn_fen_parse_moves', caught);
     }
     if (status !== L.Status.ok) throw this.#fenError(length);
-    this.#runTo = at + L.POSITION_BYTES;
+    owners[index] = slab;
+    this.#parsedAt[index] = at;
     const n = e.u32[count >> 2] as number;
     const moves = this.#slots(e.u8).moves;
     for (let i = 0; i < n; i++) out[i] = moves[i] as number;
     return n;
   }
 
-  /** Copies the positions parseFenListing holds in the module out to their slab. */
-  settleParsed(): void {
-    const slab = this.#runSlab;
-    if (slab === null) return;
-    this.#runSlab = null;
-    const bytes = this.#runTo - this.#runFrom;
-    if (bytes === 0 || slab.byteLength === 0) return; // a slab detached since has no room for them
-    const from = this.#e.scratch + this.layout.Slot.parsed;
-    new Uint8Array(slab, this.#runFrom, bytes).set(this.#e.u8.subarray(from, from + bytes));
+  /**
+   * Copies the position parseFenListing parsed for `slab` at `at` out to
+   * there; false when the module no longer holds it (parsed over since).
+   */
+  settleParsed(slab: ArrayBuffer, at: number): boolean {
+    const L = this.layout;
+    const index = this.#parsedIndex(at);
+    if (this.#parsedOwners[index] !== slab || this.#parsedAt[index] !== at || slab.byteLength === 0) return false;
+    const from = this.#e.scratch + L.Slot.parsed + index * L.POSITION_BYTES;
+    new Uint8Array(slab, at, L.POSITION_BYTES).set(this.#e.u8.subarray(from, from + L.POSITION_BYTES));
+    return true;
   }
 
   /** The fen error slot, emptied for a parse to fill in. */
@@ -397,8 +407,8 @@ function positionCalls(w: WasmNative) {
       }
       return w.parseFenListing(fen, chess960, slab, at, moveWords(moves));
     },
-    settleParsed(): void {
-      w.settleParsed();
+    settleParsed(slab: ArrayBuffer, at: number): boolean {
+      return w.settleParsed(slab, at);
     },
     legalMoves(posValue: unknown, out: unknown): number {
       const pos = w.load(posValue);

@@ -46,10 +46,10 @@ function slots<K extends string>(sizes: Readonly<Record<K, number>>): Fields<K |
 }
 
 /**
- * How many positions in a row fenParseList parses into the module's parsed
- * slot before they are copied out, all in one set() (see parseFenListing).
+ * How many of the positions fenParseList parsed the module's parsed slot
+ * holds (a power of two: see parseFenListing).
  */
-const PARSED_RUN = 64;
+const PARSED_POSITIONS = 64;
 
 /** The layout of the module whose tables are `t`: struct offsets, buffer sizes, limits, statuses and scratch slots. */
 export function layoutOf(t: BoundaryTables) {
@@ -108,7 +108,7 @@ export function layoutOf(t: BoundaryTables) {
   if (position.bytes % 8 !== 0) throw new Error(`the wasm module's position (${position.bytes} bytes) is not whole 8-byte words`);
   return Object.freeze({
     POSITION_BYTES: position.bytes,
-    PARSED_RUN_BYTES: PARSED_RUN * position.bytes,
+    PARSED_POSITIONS,
     /** offsetof(cn_position, key), fullmove, side. */
     KEY_OFFSET: position.key,
     FULLMOVE_OFFSET: position.fullmove,
@@ -160,7 +160,7 @@ export function layoutOf(t: BoundaryTables) {
       pgnInput: PgnInput.bytes,
       pgnParts: PgnParts.bytes,
       undo: undo.bytes,
-      parsed: PARSED_RUN * position.bytes,
+      parsed: PARSED_POSITIONS * position.bytes,
     }),
   });
 }
