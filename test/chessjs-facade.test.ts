@@ -9,7 +9,7 @@
 // Size: CHESS_NATIVE_CHESSJS_GAMES games (default 8; 5 times as many edit scenarios).
 import * as J from 'chess.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, rng } from './helpers';
+import { loopWithTurns, ROOT, rng } from './helpers';
 import { generatePgn } from '../bench/pgn-corpus.mjs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
@@ -463,19 +463,13 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
     expect(methods(new N.Chess().move('e4'))).toEqual(methods(new J.Chess().move('e4')));
   });
 
-  it(
-    `plays ${GAMES} random games alike`,
-    () => {
-      for (let g = 0; g < GAMES; g++) playRandomGame(1000 + g);
-    },
-    SLOW,
-  );
+  it(`plays ${GAMES} random games alike`, () => loopWithTurns(0, GAMES, (g) => playRandomGame(1000 + g)), SLOW);
 
   it(
     `edits ${GAMES * 5} random positions alike (put, remove, clear, castling rights)`,
     () => {
       const first = Number(process.env.CHESS_NATIVE_CHESSJS_FIRST ?? 0);
-      for (let g = first; g < first + GAMES * 5; g++) scenario(`edit scenario ${5000 + g}`, () => editRandomPositions(5000 + g));
+      return loopWithTurns(first, first + GAMES * 5, (g) => scenario(`edit scenario ${5000 + g}`, () => editRandomPositions(5000 + g)));
     },
     SLOW,
   );
@@ -1038,18 +1032,14 @@ describe('chess-native/chessjs against chess.js 1.4.0', () => {
   for (let part = 0; part < 8; part++) {
     it(
       `plays ${GAMES * 5} random loose positions alike (no king, crowds, rights as given; skipValidation), part ${part + 1} of 8`,
-      () => {
-        for (let g = 0; g < GAMES * 5; g++) playLoosePosition(9000 + part * GAMES * 5 + g);
-      },
+      () => loopWithTurns(0, GAMES * 5, (g) => playLoosePosition(9000 + part * GAMES * 5 + g)),
       SLOW,
     );
   }
 
   it(
     `sets up ${GAMES * 5} boards from empty with put and remove alike, then plays them`,
-    () => {
-      for (let g = 0; g < GAMES * 5; g++) buildFromEmpty(7000 + g);
-    },
+    () => loopWithTurns(0, GAMES * 5, (g) => buildFromEmpty(7000 + g)),
     SLOW,
   );
 

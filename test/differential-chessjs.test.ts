@@ -11,7 +11,7 @@
 // `npm run test:diff` runs 1000.
 import { describe, expect, it } from 'vitest';
 import { Chess, type Move, type Square } from 'chess.js';
-import { api, rng } from './helpers';
+import { api, loopWithTurns, rng } from './helpers';
 
 const { Position } = api;
 
@@ -134,7 +134,7 @@ function playGame(seed: number, totals: Totals): void {
 }
 
 describe('differential: chess.js', () => {
-  it(`${GAMES} random games agree at every ply (FEN, moves, SAN, status, board queries)`, { timeout: 600_000 }, () => {
+  it(`${GAMES} random games agree at every ply (FEN, moves, SAN, status, board queries)`, { timeout: 600_000 }, async () => {
     const totals: Totals = {
       plies: 0,
       checkmates: 0,
@@ -147,7 +147,7 @@ describe('differential: chess.js', () => {
       promotions: 0,
       undos: 0,
     };
-    for (let game = 0; game < GAMES; game++) playGame(1000 + game, totals);
+    await loopWithTurns(0, GAMES, (game) => playGame(1000 + game, totals));
     console.log(`differential chess.js: ${GAMES} games, ${JSON.stringify(totals)}`);
     // The games must have covered the rules they claim to test.
     expect(totals.plies).toBeGreaterThan(GAMES * 50);

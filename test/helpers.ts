@@ -48,3 +48,16 @@ export const STANDARD_SUITES = ['perftsuite.epd', 'cpw.epd', 'tricky.epd', 'unre
 
 /** Small seeded PRNG (mulberry32): a failure names a reproducible game. The PGN corpus generator's. */
 export { rng } from '../bench/pgn-corpus.mjs';
+
+/**
+ * Calls body(i) for i from `from` to `to` - 1, giving the event loop a turn
+ * every `every` calls: a synchronous test that runs past a minute leaves
+ * vitest's worker deaf to its runner, whose calls then time out and fail the
+ * run (the sizes the scaled-up comparisons are run at).
+ */
+export async function loopWithTurns(from: number, to: number, body: (i: number) => void, every = 8): Promise<void> {
+  for (let i = from; i < to; i++) {
+    body(i);
+    if ((i - from) % every === every - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
