@@ -201,22 +201,25 @@ export class Chess {
   /**
    * The engine's position for a board and counters: a strict Position when
    * the engine's model holds it as chess.js does (it drops castling rights
-   * whose rook is gone, which chess.js keeps, and has one king a side where
-   * chess.js believes it), else a relaxed one; null for a side to move
-   * other than w and b.
+   * whose rook is gone and an en-passant square no pawn can just have
+   * passed, which chess.js keeps, and has one king a side where chess.js
+   * believes it), else a relaxed one; null for a side to move other than w
+   * and b.
    */
   #positionOf(board: Board, c: Counters, text = boardText(board)): Position | null {
     if (c.turn !== 'w' && c.turn !== 'b') return null;
     const castling = CASTLING_TEXT[c.castling] as string;
     const half = clock(c.half, 0, 65535);
     const full = clock(c.full, 1, 4294967295);
+    const ep = this.#engineEp(board, c);
     if (
       this.#applicableRights(c.castling, board) === c.castling &&
+      (ep !== '-' || c.ep < 0) &&
       c.kings[0] === board.indexOf('K') &&
       c.kings[1] === board.indexOf('k')
     ) {
       try {
-        return new Position(`${text} ${c.turn} ${castling} ${this.#engineEp(board, c)} ${half} ${full}`);
+        return new Position(`${text} ${c.turn} ${castling} ${ep} ${half} ${full}`);
       } catch {
         // outside the strict model: a relaxed position
       }
