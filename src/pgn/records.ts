@@ -241,40 +241,49 @@ function isTextAt(s: string, text: string, at: number, n: number): boolean {
 // a few thousand spellings, so a move's string is most often found here
 // (compared with its bytes, at most 7) and reused rather than made again
 // for each node, which a tree keeps alive.
-const SAN_SLOTS = 1 << 14;
-const SANS: string[] = new Array<string>(SAN_SLOTS).fill('');
+const SAN_BITS = 14;
+const SANS: string[] = new Array<string>(1 << SAN_BITS).fill('');
 
 // Tag names the same way: a file repeats a few names in every game, and a
 // name found here is the string that keyed the headers before, which a
 // header object's store then finds without looking it up again.
-const TAG_NAME_SLOTS = 1 << 8;
-const TAG_NAMES: string[] = new Array<string>(TAG_NAME_SLOTS).fill('');
+const TAG_NAME_BITS = 8;
+const TAG_NAMES: string[] = new Array<string>(1 << TAG_NAME_BITS).fill('');
 
-/** A SAN's hash with its next character `c` (a SAN of n characters starts from n). */
-function sanHash(hash: number, c: number): number {
+/** A string's hash with its next character `c` (a string of n characters starts from n). */
+function hashStep(hash: number, c: number): number {
   return (Math.imul(hash, 31) + c) | 0;
 }
 
-/** The slot of SANS for a SAN's hash. */
-function sanSlot(hash: number): number {
-  return (hash ^ (hash >>> 14)) & (SAN_SLOTS - 1);
+/** The slot for `hash` in a table of 2^bits strings. */
+function slotOf(hash: number, bits: number): number {
+  return (hash ^ (hash >>> bits)) & ((1 << bits) - 1);
 }
 
-/** The SAN at strings[at, at + n), from SANS when it holds it. */
-function sanOfBytes(strings: Uint8Array, at: number, n: number): string {
+/**
+ * The ASCII string at strings[at, at + n), from `cache` (2^bits slots) when
+ * it holds it, else made and kept there; undefined when a byte is not ASCII.
+ */
+function cachedAscii(cache: string[], bits: number, strings: Uint8Array, at: number, n: number): string | undefined {
   let hash = n;
-  for (let k = 0; k < n; k++) hash = sanHash(hash, strings[at + k] as number);
-  const slot = sanSlot(hash);
-  const known = SANS[slot] as string;
+  let bytes = 0; // the bytes ORed: 0x80 set for a string that is not ASCII
+  for (let k = 0; k < n; k++) {
+    const b = strings[at + k] as number;
+    hash = hashStep(hash, b);
+    bytes |= b;
+  }
+  if (bytes > 0x7f) return undefined;
+  const slot = slotOf(hash, bits);
+  const known = cache[slot] as string;
   if (isAsciiAt(known, strings, at, n)) return known;
-  return (SANS[slot] = asciiAt(strings, at, n));
+  return (cache[slot] = asciiAt(strings, at, n));
 }
 
-/** The SAN at text[at, at + n) of a game's decoded strings, as sanOfBytes (the same hash and slots). */
+/** The SAN at text[at, at + n) of a game's decoded strings, from SANS as cachedAscii reads its bytes (the same hash and slots). */
 function sanOfText(text: string, at: number, n: number): string {
   let hash = n;
-  for (let k = 0; k < n; k++) hash = sanHash(hash, text.charCodeAt(at + k));
-  const slot = sanSlot(hash);
+  for (let k = 0; k < n; k++) hash = hashStep(hash, text.charCodeAt(at + k));
+  const slot = slotOf(hash, SAN_BITS);
   const known = SANS[slot] as string;
   if (isTextAt(known, text, at, n)) return known;
   return (SANS[slot] = text.slice(at, at + n));
@@ -295,7 +304,8 @@ export function moveSan(g: GameRecords, i: number): string {
   const at = r[i * INTS + SAN_AT] as number;
   const n = r[i * INTS + SAN_LENGTH_AT] as number;
   const table = g.batch.table;
-  if (table === undefined) return sanOfBytes(g.batch.strings, at, n);
+  // The engine writes SAN in ASCII.
+  if (table === undefined) return cachedAscii(SANS, SAN_BITS, g.batch.strings, at, n) as string;
   // A table the backend decoded has no bytes: the game's string holds the SAN.
   const game = asciiText(g, at, n);
   return game === undefined ? sanOfText(table.slice(at, at + n), 0, n) : sanOfText(game, at - g.textFrom, n);
@@ -328,23 +338,11 @@ export function nagValue(g: GameRecords, i: number): number {
 /** The name of TAG record `i`. */
 export function tagName(g: GameRecords, i: number): string {
   const r = g.batch.records;
-  const strings = g.batch.strings;
   const at = r[i * INTS + TAG.name] as number;
   const n = r[i * INTS + TAG.nameLength] as number;
   // A table the backend decoded has no bytes: its game's string is made already.
   if (g.batch.table !== undefined) return text(g, at, n);
-  let hash = n;
-  let bytes = 0; // the bytes ORed: 0x80 set for a name that is not ASCII
-  for (let k = 0; k < n; k++) {
-    const b = strings[at + k] as number;
-    hash = (Math.imul(hash, 31) + b) | 0;
-    bytes |= b;
-  }
-  if (bytes > 0x7f) return text(g, at, n);
-  const slot = (hash ^ (hash >>> 8)) & (TAG_NAME_SLOTS - 1);
-  const known = TAG_NAMES[slot] as string;
-  if (isAsciiAt(known, strings, at, n)) return known;
-  return (TAG_NAMES[slot] = asciiAt(strings, at, n));
+  return cachedAscii(TAG_NAMES, TAG_NAME_BITS, g.batch.strings, at, n) ?? text(g, at, n);
 }
 
 /** The value of TAG record `i` (stored after its name). */
